@@ -1,0 +1,38 @@
+/* upc.h — the UPC 1.3 core library (section 7.2). */
+#ifndef UPC_H
+#define UPC_H
+
+#include <stddef.h>
+#include <upc_types.h>
+
+/* An opaque shared type; upc_lock_t * is a pointer-to-shared. */
+typedef shared struct upcrt_lock upc_lock_t;
+
+void upc_global_exit(int status);
+
+shared void *upc_global_alloc(size_t nblocks, size_t nbytes);
+shared void *upc_all_alloc(size_t nblocks, size_t nbytes);
+shared void *upc_alloc(size_t nbytes);
+void upc_free(shared void *ptr);
+void upc_all_free(shared void *ptr);
+
+size_t upc_threadof(shared void *ptr);
+size_t upc_phaseof(shared void *ptr);
+shared void *upc_resetphase(shared void *ptr);
+size_t upc_addrfield(shared void *ptr);
+size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid);
+
+upc_lock_t *upc_global_lock_alloc(void);
+upc_lock_t *upc_all_lock_alloc(void);
+void upc_lock_free(upc_lock_t *ptr);
+void upc_all_lock_free(upc_lock_t *ptr);
+void upc_lock(upc_lock_t *ptr);
+int upc_lock_attempt(upc_lock_t *ptr);
+void upc_unlock(upc_lock_t *ptr);
+
+void upc_memcpy(shared void *restrict dst, shared const void *restrict src, size_t n);
+void upc_memget(void *restrict dst, shared const void *restrict src, size_t n);
+void upc_memput(shared void *restrict dst, const void *restrict src, size_t n);
+void upc_memset(shared void *dst, int c, size_t n);
+
+#endif

@@ -1,0 +1,4 @@
+/* upc_relaxed.h — includes <upc.h> and makes relaxed the default for the
+ * rest of the translation unit (UPC 1.3, 6.6.1). */
+#include <upc.h>
+#pragma upc relaxed

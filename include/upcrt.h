@@ -1,0 +1,317 @@
+/* upcrt.h — the runtime API: the one contract between code emitted by upcc and
+ * the runtime library (librts).  Generated C sees nothing else of the runtime.
+ *
+ * Pointer-to-shared values are upcrt_pts_t {offset, thread, phase}; the offset
+ * is relative to the owning thread's shared segment, so it is meaningful on
+ * every thread (segments may sit at different virtual addresses).  Offset 0 of
+ * every segment is reserved, so the all-zero value is the null pointer.
+ *
+ * Block sizes are in elements; 0 means indefinite (everything on one thread).
+ * Element sizes are in bytes.  Hot paths (pointer arithmetic, accesses to
+ * this thread's or a same-node thread's segment) are static inline; the
+ * rest lives in rts/.
+ *
+ * Memory model: relaxed puts may return before the data has moved; they are
+ * completed by upcrt_fence, a barrier, a lock operation or a strict access.
+ * A thread always reads back its own earlier relaxed write.  Strict accesses
+ * are ordered with respect to all earlier and later accesses of the thread.
+ */
+#ifndef UPCRT_H
+#define UPCRT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <upc_types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define UPCRT_API_VERSION 1
+/* Largest block size a layout qualifier may give (UPC_MAX_BLOCK_SIZE). */
+#define UPCRT_MAX_BLOCK_SIZE 1048575
+
+#if defined(__GNUC__)
+#define UPCRT_LIKELY(x) __builtin_expect(!!(x), 1)
+#define UPCRT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define UPCRT_NORETURN __attribute__((noreturn))
+#define UPCRT_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define UPCRT_LIKELY(x) (x)
+#define UPCRT_UNLIKELY(x) (x)
+#define UPCRT_NORETURN
+#define UPCRT_PRINTF(f, a)
+#endif
+
+/* ---- Pointer-to-shared ------------------------------------------------- */
+
+typedef struct upcrt_pts {
+  uint64_t offset; /* byte offset in the owning thread's segment */
+  uint32_t thread; /* owning thread */
+  uint32_t phase;  /* element index within the current block */
+} upcrt_pts_t;
+
+#define UPCRT_NULL_PTS ((upcrt_pts_t){0, 0, 0})
+
+/* ---- Thread identity and segment bases (set up by upcrt_start) --------- */
+
+extern int upcrt_mythread;  /* MYTHREAD */
+extern int upcrt_threads;   /* THREADS */
+/* upcrt_node_base[t]: where thread t's segment is mapped in this process, or
+ * NULL when t is on another node (or local access is disabled). */
+extern char **upcrt_node_base;
+/* Non-zero while this thread has relaxed puts through MPI not yet completed. */
+extern int upcrt_puts_pending;
+
+static inline int upcrt_pts_isnull(upcrt_pts_t p) {
+  return p.offset == 0 && p.thread == 0 && p.phase == 0;
+}
+
+static inline int upcrt_pts_eq(upcrt_pts_t a, upcrt_pts_t b) {
+  return a.offset == b.offset && a.thread == b.thread && a.phase == b.phase;
+}
+
+/* p + n for a pointer to elements of elemsize bytes with block size block. */
+static inline upcrt_pts_t upcrt_pts_add(upcrt_pts_t p, ptrdiff_t n, size_t block,
+                                        size_t elemsize) {
+  if (block == 0) {
+    p.offset += (int64_t)n * (int64_t)elemsize;
+    return p;
+  }
+  int64_t B = (int64_t)block, T = upcrt_threads;
+  int64_t total = (int64_t)p.phase + n;
+  int64_t tinc = total >= 0 ? total / B : -((-total + B - 1) / B);
+  int64_t phase = total - tinc * B;
+  int64_t t = (int64_t)p.thread + tinc;
+  int64_t rinc = t >= 0 ? t / T : -((-t + T - 1) / T);
+  int64_t thread = t - rinc * T;
+  p.offset += (uint64_t)((rinc * B + phase - (int64_t)p.phase) * (int64_t)elemsize);
+  p.thread = (uint32_t)thread;
+  p.phase = (uint32_t)phase;
+  return p;
+}
+
+/* Adds bytes within one element (struct member, array inside an element). */
+static inline upcrt_pts_t upcrt_pts_addbytes(upcrt_pts_t p, size_t bytes) {
+  p.offset += bytes;
+  return p;
+}
+
+/* a - b, in elements, for two pointers into the same shared object. */
+static inline ptrdiff_t upcrt_pts_diff(upcrt_pts_t a, upcrt_pts_t b, size_t block,
+                                       size_t elemsize) {
+  if (block == 0)
+    return (ptrdiff_t)(((int64_t)a.offset - (int64_t)b.offset) / (int64_t)elemsize);
+  int64_t B = (int64_t)block, E = (int64_t)elemsize;
+  int64_t rowa = ((int64_t)a.offset - (int64_t)a.phase * E) / (B * E);
+  int64_t rowb = ((int64_t)b.offset - (int64_t)b.phase * E) / (B * E);
+  return (ptrdiff_t)((rowa - rowb) * B * upcrt_threads +
+                     ((int64_t)a.thread - (int64_t)b.thread) * B +
+                     ((int64_t)a.phase - (int64_t)b.phase));
+}
+
+/* Three-way comparison in the order of the shared object's elements. */
+static inline int upcrt_pts_cmp(upcrt_pts_t a, upcrt_pts_t b, size_t block,
+                                size_t elemsize) {
+  ptrdiff_t d = upcrt_pts_diff(a, b, block, elemsize);
+  return (d > 0) - (d < 0);
+}
+
+/* Cast to a pointer-to-shared with a different block size (not generic):
+ * thread and address stay, the phase is reset (UPC 1.3, 6.4.3). */
+static inline upcrt_pts_t upcrt_pts_reblock(upcrt_pts_t p) {
+  p.phase = 0;
+  return p;
+}
+
+/* Local address of the data p points to, or NULL when p's thread is not on
+ * this node.  This is what a cast of a pointer-to-shared to a private pointer
+ * yields (upc_cast). */
+static inline void *upcrt_pts_to_local(upcrt_pts_t p) {
+  if (upcrt_pts_isnull(p)) return NULL;
+  char *b = upcrt_node_base[p.thread];
+  return b ? b + p.offset : NULL;
+}
+
+/* Cast of a private pointer to a pointer-to-shared (only valid for addresses
+ * inside this thread's segment; NULL gives the null pointer-to-shared). */
+upcrt_pts_t upcrt_local_to_pts(const void *addr);
+
+/* Integer value of a pointer-to-shared (casts to integer types). */
+static inline uint64_t upcrt_pts_to_int(upcrt_pts_t p) {
+  return ((uint64_t)p.thread << 48) | (p.offset & 0xffffffffffffu);
+}
+
+/* ---- Data movement ------------------------------------------------------ */
+
+/* Out-of-line paths for threads on other nodes. */
+void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int strict);
+void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict);
+void upcrt_flush_puts(void);  /* completes every outstanding relaxed put */
+
+/* Completes all earlier accesses of this thread (upc_fence). */
+static inline void upcrt_fence(void) {
+  if (upcrt_puts_pending) upcrt_flush_puts();
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+/* Relaxed and strict get/put of n bytes at one pointer-to-shared (the bytes
+ * belong to one element, or to one thread's contiguous memory). */
+static inline void upcrt_get(void *dst, upcrt_pts_t src, size_t n) {
+  char *b = upcrt_node_base[src.thread];
+  if (UPCRT_LIKELY(b != NULL)) memcpy(dst, b + src.offset, n);
+  else upcrt_get_remote(dst, src, n, 0);
+}
+static inline void upcrt_put(upcrt_pts_t dst, const void *src, size_t n) {
+  char *b = upcrt_node_base[dst.thread];
+  if (UPCRT_LIKELY(b != NULL)) memcpy(b + dst.offset, src, n);
+  else upcrt_put_remote(dst, src, n, 0);
+}
+static inline void upcrt_sget(void *dst, upcrt_pts_t src, size_t n) {
+  upcrt_fence();
+  char *b = upcrt_node_base[src.thread];
+  if (b != NULL) {
+    memcpy(dst, b + src.offset, n);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  } else {
+    upcrt_get_remote(dst, src, n, 1);
+  }
+}
+static inline void upcrt_sput(upcrt_pts_t dst, const void *src, size_t n) {
+  upcrt_fence();
+  char *b = upcrt_node_base[dst.thread];
+  if (b != NULL) {
+    memcpy(b + dst.offset, src, n);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  } else {
+    upcrt_put_remote(dst, src, n, 1);
+  }
+}
+
+/* Typed scalar accessors for every C scalar: upcrt_get_<t>(p),
+ * upcrt_put_<t>(p, v), and the strict upcrt_sget_<t> / upcrt_sput_<t>.
+ * <t> is one of i8 i16 i32 i64 u8 u16 u32 u64 f d ld ptr pts. */
+#define UPCRT_SCALAR_ACCESSORS(T, name)                                     \
+  static inline T upcrt_get_##name(upcrt_pts_t p) {                         \
+    T v;                                                                    \
+    upcrt_get(&v, p, sizeof v);                                             \
+    return v;                                                               \
+  }                                                                         \
+  static inline void upcrt_put_##name(upcrt_pts_t p, T v) {                 \
+    upcrt_put(p, &v, sizeof v);                                             \
+  }                                                                         \
+  static inline T upcrt_sget_##name(upcrt_pts_t p) {                        \
+    T v;                                                                    \
+    upcrt_sget(&v, p, sizeof v);                                            \
+    return v;                                                               \
+  }                                                                         \
+  static inline void upcrt_sput_##name(upcrt_pts_t p, T v) {                \
+    upcrt_sput(p, &v, sizeof v);                                            \
+  }
+UPCRT_SCALAR_ACCESSORS(int8_t, i8)
+UPCRT_SCALAR_ACCESSORS(int16_t, i16)
+UPCRT_SCALAR_ACCESSORS(int32_t, i32)
+UPCRT_SCALAR_ACCESSORS(int64_t, i64)
+UPCRT_SCALAR_ACCESSORS(uint8_t, u8)
+UPCRT_SCALAR_ACCESSORS(uint16_t, u16)
+UPCRT_SCALAR_ACCESSORS(uint32_t, u32)
+UPCRT_SCALAR_ACCESSORS(uint64_t, u64)
+UPCRT_SCALAR_ACCESSORS(float, f)
+UPCRT_SCALAR_ACCESSORS(double, d)
+UPCRT_SCALAR_ACCESSORS(long double, ld)
+UPCRT_SCALAR_ACCESSORS(void *, ptr)
+UPCRT_SCALAR_ACCESSORS(upcrt_pts_t, pts)
+#undef UPCRT_SCALAR_ACCESSORS
+
+/* Remote update: *p = *p OP v as one fire-and-forget operation (MPI_Accumulate
+ * underneath), atomic with respect to other upcrt_update calls on the same
+ * location, completed like a relaxed put.  type is a upc_type_t (integer and
+ * floating types), op one of UPC_ADD UPC_MULT UPC_AND UPC_OR UPC_XOR UPC_MIN
+ * UPC_MAX, operand points to a value of that type. */
+void upcrt_update(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *operand);
+
+/* ---- Shared objects ----------------------------------------------------- */
+
+/* Descriptor of one static shared object, emitted by upcc in the translation
+ * unit that defines it and registered by a constructor; the runtime lays all
+ * of them out identically on every thread before main runs. */
+typedef struct upcrt_static {
+  const char *name;      /* the user's name, for messages */
+  const char *type;      /* the user's spelling of the type, for messages */
+  size_t elem_size;      /* bytes of one element (innermost non-array type) */
+  size_t block;          /* block size in elements; 0 = indefinite */
+  size_t nelems;         /* elements, before the THREADS factor */
+  int threads_scaled;    /* 1: the object has nelems * THREADS elements */
+  const void *init;      /* initial values in element order, or NULL */
+  size_t init_nelems;    /* elements in init (the rest are zero) */
+  uint64_t offset;       /* set at start-up: segment offset on every thread */
+  struct upcrt_static *next; /* runtime's registration list */
+} upcrt_static_t;
+
+void upcrt_register_static(upcrt_static_t *obj);
+
+/* Pointer to element 0 of a registered static shared object. */
+static inline upcrt_pts_t upcrt_static_pts(const upcrt_static_t *obj) {
+  upcrt_pts_t p = {obj->offset, 0, 0};
+  return p;
+}
+
+/* ---- Synchronization ---------------------------------------------------- */
+
+/* Split-phase barrier; has_id = 0 for the forms without an expression. */
+void upcrt_notify(int has_id, int id);
+void upcrt_wait(int has_id, int id);
+void upcrt_barrier(int has_id, int id);
+
+/* ---- Start-up and exit -------------------------------------------------- */
+
+typedef struct upcrt_config {
+  int static_threads;       /* THREADS fixed at compile time, 0 = dynamic */
+  size_t default_heap_size; /* from upcc -shared-heap, 0 = runtime default */
+} upcrt_config_t;
+
+/* The main() upcc emits calls this with the user's main (renamed); it never
+ * returns: it initialises the runtime, runs user_main on every thread, and
+ * exits the job with its status. */
+UPCRT_NORETURN int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
+                               const upcrt_config_t *config);
+
+/* A fatal runtime error: prints "upc: thread N: <message>" and ends the job
+ * with a non-zero status. */
+UPCRT_NORETURN void upcrt_fatal(const char *fmt, ...) UPCRT_PRINTF(1, 2);
+
+/* Writes "name[index]" (or "upc_alloc'd block at ...") for p into buf. */
+void upcrt_describe_pts(upcrt_pts_t p, char *buf, size_t size);
+
+/* ---- The UPC library, in the C ABI the lowering produces --------------- */
+/* Every pointer-to-shared parameter or result (including upc_lock_t *) is an
+ * upcrt_pts_t; the names are the user-visible UPC names. */
+
+void upc_global_exit(int status) __attribute__((noreturn));
+upcrt_pts_t upc_global_alloc(size_t nblocks, size_t nbytes);
+upcrt_pts_t upc_all_alloc(size_t nblocks, size_t nbytes);
+upcrt_pts_t upc_alloc(size_t nbytes);
+void upc_free(upcrt_pts_t ptr);
+void upc_all_free(upcrt_pts_t ptr);
+size_t upc_threadof(upcrt_pts_t ptr);
+size_t upc_phaseof(upcrt_pts_t ptr);
+upcrt_pts_t upc_resetphase(upcrt_pts_t ptr);
+size_t upc_addrfield(upcrt_pts_t ptr);
+size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid);
+upcrt_pts_t upc_global_lock_alloc(void);
+upcrt_pts_t upc_all_lock_alloc(void);
+void upc_lock_free(upcrt_pts_t lock);
+void upc_all_lock_free(upcrt_pts_t lock);
+void upc_lock(upcrt_pts_t lock);
+int upc_lock_attempt(upcrt_pts_t lock);
+void upc_unlock(upcrt_pts_t lock);
+void upc_memcpy(upcrt_pts_t dst, upcrt_pts_t src, size_t n);
+void upc_memget(void *dst, upcrt_pts_t src, size_t n);
+void upc_memput(upcrt_pts_t dst, const void *src, size_t n);
+void upc_memset(upcrt_pts_t dst, int c, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* UPCRT_H */
