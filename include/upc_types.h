@@ -3,26 +3,27 @@
 #ifndef UPC_TYPES_H
 #define UPC_TYPES_H
 
+/* Distinct bits: upc_all_atomicdomain_alloc takes an OR of operations. */
 typedef int upc_op_t;
-#define UPC_ADD 1
-#define UPC_MULT 2
-#define UPC_AND 3
-#define UPC_OR 4
-#define UPC_XOR 5
-#define UPC_LOGAND 6
-#define UPC_LOGOR 7
-#define UPC_MIN 8
-#define UPC_MAX 9
+#define UPC_ADD (1 << 0)
+#define UPC_MULT (1 << 1)
+#define UPC_AND (1 << 2)
+#define UPC_OR (1 << 3)
+#define UPC_XOR (1 << 4)
+#define UPC_LOGAND (1 << 5)
+#define UPC_LOGOR (1 << 6)
+#define UPC_MIN (1 << 7)
+#define UPC_MAX (1 << 8)
 /* User-function operations of <upc_collective.h>. */
-#define UPC_FUNC 10
-#define UPC_NONCOMM_FUNC 11
+#define UPC_FUNC (1 << 9)
+#define UPC_NONCOMM_FUNC (1 << 10)
 /* Extra operations of <upc_atomic.h>. */
-#define UPC_GET 12
-#define UPC_SET 13
-#define UPC_CSWAP 14
-#define UPC_SUB 15
-#define UPC_INC 16
-#define UPC_DEC 17
+#define UPC_GET (1 << 11)
+#define UPC_SET (1 << 12)
+#define UPC_CSWAP (1 << 13)
+#define UPC_SUB (1 << 14)
+#define UPC_INC (1 << 15)
+#define UPC_DEC (1 << 16)
 
 typedef int upc_type_t;
 #define UPC_CHAR 1
