@@ -63,6 +63,12 @@ extern int upcrt_threads;   /* THREADS */
 extern char **upcrt_node_base;
 /* Non-zero while this thread has relaxed puts through MPI not yet completed. */
 extern int upcrt_puts_pending;
+/* Non-zero when some thread is reached through MPI RMA (another node, or
+ * UPCRT_FORCE_RMA=1): MPI one-sided operations targeting this thread then
+ * progress only while it is inside MPI, so fences and strict accesses (the
+ * way UPC code polls a flag) poke MPI progress. */
+extern int upcrt_progress_needed;
+void upcrt_progress(void);
 
 static inline int upcrt_pts_isnull(upcrt_pts_t p) {
   return p.offset == 0 && p.thread == 0 && p.phase == 0;
@@ -153,6 +159,7 @@ void upcrt_flush_puts(void);  /* completes every outstanding relaxed put */
 /* Completes all earlier accesses of this thread (upc_fence). */
 static inline void upcrt_fence(void) {
   if (upcrt_puts_pending) upcrt_flush_puts();
+  else if (UPCRT_UNLIKELY(upcrt_progress_needed)) upcrt_progress();
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 

@@ -1,0 +1,323 @@
+/* access.c — RMA get/put, relaxed-put completion, remote updates, bulk copies (see access.h). */
+#include "access.h"
+
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "segment.h"
+#include "start.h"
+
+int upcrt_puts_pending;
+static unsigned char *upcrt_access_pend; /* per target */
+static int *upcrt_access_plist, upcrt_access_npend;
+
+#define STAGE_BYTES ((size_t)1 << 20)
+#define STAGE_MAX 512 /* puts up to this size are staged */
+static char *upcrt_access_stage;
+static size_t upcrt_access_stage_used;
+
+#define CHUNK ((size_t)1 << 30) /* MPI counts are int */
+#define BOUNCE ((size_t)1 << 20)
+
+void upcrt_access_init(void) {
+  upcrt_access_pend = calloc((size_t)upcrt_threads, 1);
+  upcrt_access_plist = malloc(sizeof(int) * (size_t)upcrt_threads);
+  upcrt_access_stage = malloc(STAGE_BYTES);
+  if (!upcrt_access_pend || !upcrt_access_plist || !upcrt_access_stage)
+    upcrt_fatal("out of private memory at start-up");
+}
+
+int upcrt_access_pending(int t) { return upcrt_access_pend[t]; }
+
+void upcrt_flush_puts(void) {
+  if (upcrt_access_npend > 8) {
+    MPI_Win_flush_all(upcrt_seg_win);
+  } else {
+    for (int i = 0; i < upcrt_access_npend; i++)
+      if (upcrt_access_pend[upcrt_access_plist[i]])
+        MPI_Win_flush(upcrt_access_plist[i], upcrt_seg_win);
+  }
+  for (int i = 0; i < upcrt_access_npend; i++) upcrt_access_pend[upcrt_access_plist[i]] = 0;
+  upcrt_access_npend = 0;
+  upcrt_access_stage_used = 0;
+  upcrt_puts_pending = 0;
+}
+
+void upcrt_access_flush_target(int t) {
+  if (!upcrt_access_pend[t]) return;
+  MPI_Win_flush(t, upcrt_seg_win);
+  upcrt_access_pend[t] = 0; /* stays in plist; the staging space waits for flush_puts */
+}
+
+static void upcrt_access_mark(int t) {
+  if (!upcrt_access_pend[t]) {
+    upcrt_access_pend[t] = 1;
+    int seen = 0;
+    for (int i = 0; i < upcrt_access_npend && !seen; i++) seen = upcrt_access_plist[i] == t;
+    if (!seen) upcrt_access_plist[upcrt_access_npend++] = t;
+  }
+  upcrt_puts_pending = 1;
+}
+
+/* Room for n bytes in the staging buffer (completing everything when full). */
+static void *upcrt_access_stage_alloc(size_t n) {
+  size_t need = (n + 15) & ~(size_t)15;
+  if (upcrt_access_stage_used + need > STAGE_BYTES) upcrt_flush_puts();
+  void *p = upcrt_access_stage + upcrt_access_stage_used;
+  upcrt_access_stage_used += need;
+  return p;
+}
+
+static void upcrt_access_rma_get(void *dst, int t, uint64_t off, size_t n) {
+  for (size_t done = 0; done < n; done += CHUNK) {
+    size_t c = n - done < CHUNK ? n - done : CHUNK;
+    MPI_Get((char *)dst + done, (int)c, MPI_BYTE, t, (MPI_Aint)(off + done), (int)c, MPI_BYTE,
+            upcrt_seg_win);
+  }
+}
+
+static void upcrt_access_rma_put(const void *src, int t, uint64_t off, size_t n) {
+  for (size_t done = 0; done < n; done += CHUNK) {
+    size_t c = n - done < CHUNK ? n - done : CHUNK;
+    MPI_Put((const char *)src + done, (int)c, MPI_BYTE, t, (MPI_Aint)(off + done), (int)c,
+            MPI_BYTE, upcrt_seg_win);
+  }
+}
+
+void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int strict) {
+  (void)strict; /* the inline caller already fenced a strict access */
+  int t = (int)src.thread;
+  /* MPI does not order our earlier put and this get to the same place */
+  if (upcrt_access_pend[t]) upcrt_access_flush_target(t);
+  upcrt_access_rma_get(dst, t, src.offset, n);
+  MPI_Win_flush_local(t, upcrt_seg_win);
+}
+
+void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
+  int t = (int)dst.thread;
+  if (strict) {
+    upcrt_access_rma_put(src, t, dst.offset, n);
+    MPI_Win_flush(t, upcrt_seg_win);
+    return;
+  }
+  if (n <= STAGE_MAX) {
+    void *s = upcrt_access_stage_alloc(n);
+    memcpy(s, src, n);
+    upcrt_access_rma_put(s, t, dst.offset, n);
+  } else {
+    /* the caller may reuse src on return: wait for local completion only */
+    upcrt_access_rma_put(src, t, dst.offset, n);
+    MPI_Win_flush_local(t, upcrt_seg_win);
+  }
+  upcrt_access_mark(t);
+}
+
+/* ---- bulk copies (UPC 1.3 7.2.5: a contiguous run on the pointer's thread) ---- */
+
+void upc_memget(void *dst, upcrt_pts_t src, size_t n) {
+  if (n == 0) return;
+  char *b = upcrt_node_base[src.thread];
+  if (b) memcpy(dst, b + src.offset, n);
+  else upcrt_get_remote(dst, src, n, 0);
+}
+
+void upc_memput(upcrt_pts_t dst, const void *src, size_t n) {
+  if (n == 0) return;
+  char *b = upcrt_node_base[dst.thread];
+  if (b) memcpy(b + dst.offset, src, n);
+  else upcrt_put_remote(dst, src, n, 0);
+}
+
+void upc_memcpy(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {
+  if (n == 0) return;
+  char *bs = upcrt_node_base[src.thread], *bd = upcrt_node_base[dst.thread];
+  if (bs && bd) {
+    memmove(bd + dst.offset, bs + src.offset, n);
+  } else if (bd) {
+    upcrt_get_remote(bd + dst.offset, src, n, 0);
+  } else if (bs) {
+    upcrt_put_remote(dst, bs + src.offset, n, 0);
+  } else {
+    char *tmp = malloc(n < BOUNCE ? n : BOUNCE);
+    if (!tmp) upcrt_fatal("upc_memcpy: out of private memory for a bounce buffer");
+    for (size_t done = 0; done < n; done += BOUNCE) {
+      size_t c = n - done < BOUNCE ? n - done : BOUNCE;
+      upcrt_get_remote(tmp, upcrt_pts_addbytes(src, done), c, 0);
+      upcrt_put_remote(upcrt_pts_addbytes(dst, done), tmp, c, 0);
+    }
+    free(tmp);
+  }
+}
+
+void upc_memset(upcrt_pts_t dst, int c, size_t n) {
+  if (n == 0) return;
+  char *bd = upcrt_node_base[dst.thread];
+  if (bd) {
+    memset(bd + dst.offset, c, n);
+    return;
+  }
+  size_t sz = n < BOUNCE ? n : BOUNCE;
+  char *tmp = malloc(sz);
+  if (!tmp) upcrt_fatal("upc_memset: out of private memory for a buffer");
+  memset(tmp, c, sz);
+  for (size_t done = 0; done < n; done += BOUNCE) {
+    size_t k = n - done < BOUNCE ? n - done : BOUNCE;
+    upcrt_put_remote(upcrt_pts_addbytes(dst, done), tmp, k, 0);
+  }
+  free(tmp);
+}
+
+/* ---- private <-> shared pointer casts ---- */
+
+upcrt_pts_t upcrt_local_to_pts(const void *addr) {
+  if (addr == NULL) return UPCRT_NULL_PTS;
+  const char *a = addr;
+  if (a >= upcrt_seg_mybase && a < upcrt_seg_mybase + upcrt_seg_size)
+    return (upcrt_pts_t){(uint64_t)(a - upcrt_seg_mybase), (uint32_t)upcrt_mythread, 0};
+  for (int t = 0; t < upcrt_threads; t++) {
+    char *b = upcrt_node_base[t];
+    if (b && a >= b && a < b + upcrt_seg_size)
+      return (upcrt_pts_t){(uint64_t)(a - b), (uint32_t)t, 0};
+  }
+  upcrt_fatal("cast of the private address %p to a pointer-to-shared: it is not in shared "
+              "memory",
+              addr);
+}
+
+/* ---- remote updates ---- */
+
+static MPI_Datatype upcrt_access_mpi_type(upc_type_t type, size_t *size) {
+  switch (type) {
+#define T(u, m, c) case u: *size = sizeof(c); return m;
+    T(UPC_CHAR, MPI_SIGNED_CHAR, signed char)
+    T(UPC_UCHAR, MPI_UNSIGNED_CHAR, unsigned char)
+    T(UPC_SHORT, MPI_SHORT, short)
+    T(UPC_USHORT, MPI_UNSIGNED_SHORT, unsigned short)
+    T(UPC_INT, MPI_INT, int)
+    T(UPC_UINT, MPI_UNSIGNED, unsigned)
+    T(UPC_LONG, MPI_LONG, long)
+    T(UPC_ULONG, MPI_UNSIGNED_LONG, unsigned long)
+    T(UPC_LLONG, MPI_LONG_LONG, long long)
+    T(UPC_ULLONG, MPI_UNSIGNED_LONG_LONG, unsigned long long)
+    T(UPC_INT8, MPI_INT8_T, int8_t)
+    T(UPC_UINT8, MPI_UINT8_T, uint8_t)
+    T(UPC_INT16, MPI_INT16_T, int16_t)
+    T(UPC_UINT16, MPI_UINT16_T, uint16_t)
+    T(UPC_INT32, MPI_INT32_T, int32_t)
+    T(UPC_UINT32, MPI_UINT32_T, uint32_t)
+    T(UPC_INT64, MPI_INT64_T, int64_t)
+    T(UPC_UINT64, MPI_UINT64_T, uint64_t)
+    T(UPC_FLOAT, MPI_FLOAT, float)
+    T(UPC_DOUBLE, MPI_DOUBLE, double)
+    T(UPC_LDOUBLE, MPI_LONG_DOUBLE, long double)
+#undef T
+  default: return MPI_DATATYPE_NULL;
+  }
+}
+
+static int upcrt_access_is_float(upc_type_t t) {
+  return t == UPC_FLOAT || t == UPC_DOUBLE || t == UPC_LDOUBLE;
+}
+
+static MPI_Op upcrt_access_mpi_op(upc_op_t op) {
+  switch (op) {
+  case UPC_ADD: return MPI_SUM;
+  case UPC_MULT: return MPI_PROD;
+  case UPC_AND: return MPI_BAND;
+  case UPC_OR: return MPI_BOR;
+  case UPC_XOR: return MPI_BXOR;
+  case UPC_LOGAND: return MPI_LAND;
+  case UPC_LOGOR: return MPI_LOR;
+  case UPC_MIN: return MPI_MIN;
+  case UPC_MAX: return MPI_MAX;
+  default: return MPI_OP_NULL;
+  }
+}
+
+#define UPCRT_INT_OP(o, v)                                                  \
+  switch (op) {                                                             \
+  case UPC_ADD: r = o + v; break;                                           \
+  case UPC_MULT: r = o * v; break;                                          \
+  case UPC_AND: r = o & v; break;                                           \
+  case UPC_OR: r = o | v; break;                                            \
+  case UPC_XOR: r = o ^ v; break;                                           \
+  case UPC_LOGAND: r = o && v; break;                                       \
+  case UPC_LOGOR: r = o || v; break;                                        \
+  case UPC_MIN: r = o < v ? o : v; break;                                   \
+  default: r = o > v ? o : v; break;                                        \
+  }
+#define UPCRT_FLT_OP(o, v)                                                  \
+  switch (op) {                                                             \
+  case UPC_ADD: r = o + v; break;                                           \
+  case UPC_MULT: r = o * v; break;                                          \
+  case UPC_LOGAND: r = o && v; break;                                       \
+  case UPC_LOGOR: r = o || v; break;                                        \
+  case UPC_MIN: r = o < v ? o : v; break;                                   \
+  default: r = o > v ? o : v; break;                                        \
+  }
+/* CAS loop on the integer of the same width as C type T. */
+#define UPCRT_CAS_UPDATE(T, U, OPMACRO)                                     \
+  {                                                                         \
+    U *a = (U *)addr, ob = __atomic_load_n(a, __ATOMIC_SEQ_CST), nb;        \
+    T v, o, r;                                                              \
+    memcpy(&v, operand, sizeof v);                                          \
+    do {                                                                    \
+      memcpy(&o, &ob, sizeof o);                                            \
+      OPMACRO(o, v)                                                         \
+      memcpy(&nb, &r, sizeof r);                                            \
+    } while (!__atomic_compare_exchange_n(a, &ob, nb, 0, __ATOMIC_SEQ_CST,   \
+                                          __ATOMIC_SEQ_CST));               \
+    return;                                                                 \
+  }
+
+/* Same-node update with CPU atomics (every thread on this node). */
+static void upcrt_access_cpu_update(void *addr, upc_type_t type, upc_op_t op,
+                                    const void *operand) {
+  switch (type) {
+  case UPC_CHAR: UPCRT_CAS_UPDATE(signed char, uint8_t, UPCRT_INT_OP)
+  case UPC_INT8: UPCRT_CAS_UPDATE(int8_t, uint8_t, UPCRT_INT_OP)
+  case UPC_UCHAR: case UPC_UINT8: UPCRT_CAS_UPDATE(uint8_t, uint8_t, UPCRT_INT_OP)
+  case UPC_SHORT: case UPC_INT16: UPCRT_CAS_UPDATE(int16_t, uint16_t, UPCRT_INT_OP)
+  case UPC_USHORT: case UPC_UINT16: UPCRT_CAS_UPDATE(uint16_t, uint16_t, UPCRT_INT_OP)
+  case UPC_INT: case UPC_INT32: UPCRT_CAS_UPDATE(int32_t, uint32_t, UPCRT_INT_OP)
+  case UPC_UINT: case UPC_UINT32: UPCRT_CAS_UPDATE(uint32_t, uint32_t, UPCRT_INT_OP)
+  case UPC_LONG: case UPC_LLONG: case UPC_INT64: UPCRT_CAS_UPDATE(int64_t, uint64_t, UPCRT_INT_OP)
+  case UPC_ULONG: case UPC_ULLONG: case UPC_UINT64:
+    UPCRT_CAS_UPDATE(uint64_t, uint64_t, UPCRT_INT_OP)
+  case UPC_FLOAT: UPCRT_CAS_UPDATE(float, uint32_t, UPCRT_FLT_OP)
+  case UPC_DOUBLE: UPCRT_CAS_UPDATE(double, uint64_t, UPCRT_FLT_OP)
+  default: break;
+  }
+  /* long double: no lock-free 16-byte CAS between processes; a node-wide
+   * spin lock on a control word of thread 0 serialises these updates */
+  uint64_t *lk = (uint64_t *)(upcrt_node_base[0] + UPCRT_SEG_UPDLOCK);
+  uint64_t z = 0;
+  while (!__atomic_compare_exchange_n(lk, &z, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) z = 0;
+  long double o, v, r;
+  memcpy(&o, addr, sizeof o);
+  memcpy(&v, operand, sizeof v);
+  UPCRT_FLT_OP(o, v)
+  memcpy(addr, &r, sizeof r);
+  __atomic_store_n(lk, 0, __ATOMIC_RELEASE);
+}
+
+void upcrt_update(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *operand) {
+  size_t size = 0;
+  MPI_Datatype dt = upcrt_access_mpi_type(type, &size);
+  MPI_Op mop = upcrt_access_mpi_op(op);
+  if (dt == MPI_DATATYPE_NULL || mop == MPI_OP_NULL ||
+      (upcrt_access_is_float(type) && (op == UPC_AND || op == UPC_OR || op == UPC_XOR)))
+    upcrt_fatal("remote update: operation %d is not defined on type %d", op, type);
+  int t = (int)p.thread;
+  if (upcrt_seg_cpu_atomics) {
+    upcrt_access_cpu_update(upcrt_node_base[t] + p.offset, type, op, operand);
+    return;
+  }
+  void *s = upcrt_access_stage_alloc(size);
+  memcpy(s, operand, size);
+  MPI_Accumulate(s, 1, dt, t, (MPI_Aint)p.offset, 1, dt, mop, upcrt_seg_win);
+  upcrt_access_mark(t);
+  /* a same-node target is read by plain loads, which must see it */
+  if (upcrt_node_base[t]) upcrt_access_flush_target(t);
+}

@@ -1,0 +1,23 @@
+/* access.h — data movement to and from shared memory: the remote (RMA) paths
+ * behind the inline upcrt_get/upcrt_put, relaxed-put completion, remote
+ * updates and the bulk copies (upc_memcpy/memget/memput/memset).
+ *
+ * What this module keeps: which targets have relaxed puts in flight
+ * (upcrt_puts_pending in upcrt.h, plus a per-target flag so a get flushes
+ * only the target it reads), and a staging buffer that holds the source of
+ * small relaxed puts and updates until they complete (MPI may read an origin
+ * buffer until the flush, but the caller's buffer is gone on return).
+ */
+#ifndef UPCRT_ACCESS_H
+#define UPCRT_ACCESS_H
+
+#include <stddef.h>
+#include "upcrt.h"
+
+void upcrt_access_init(void);
+/* Completes the relaxed puts to thread t (before reading from it). */
+void upcrt_access_flush_target(int t);
+/* Non-zero when thread t has relaxed puts of ours in flight. */
+int upcrt_access_pending(int t);
+
+#endif

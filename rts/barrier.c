@@ -1,0 +1,138 @@
+/* barrier.c — upc_notify/upc_wait on MPI_Iallreduce with id matching (see barrier.h). */
+#include "barrier.h"
+
+#include <inttypes.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "segment.h"
+#include "start.h"
+#include "upcrt.h"
+
+MPI_Comm upcrt_barrier_coll_comm = MPI_COMM_NULL;
+static MPI_Comm upcrt_barrier_comm = MPI_COMM_NULL, upcrt_barrier_exit_comm = MPI_COMM_NULL;
+static MPI_Request upcrt_barrier_req = MPI_REQUEST_NULL;
+static int upcrt_barrier_notified, upcrt_barrier_my_has_id, upcrt_barrier_my_id;
+/* (max id, max -id) over the threads that gave one; INT64_MIN when none did */
+static int64_t upcrt_barrier_send[2], upcrt_barrier_recv[2];
+
+void upcrt_barrier_init(void) {
+  MPI_Comm_dup(upcrt_seg_comm, &upcrt_barrier_comm);
+  MPI_Comm_dup(upcrt_seg_comm, &upcrt_barrier_coll_comm);
+  MPI_Comm_dup(upcrt_seg_comm, &upcrt_barrier_exit_comm);
+}
+
+void upcrt_barrier_waitreq(MPI_Request *req) {
+  int done = 0;
+  for (;;) {
+    MPI_Test(req, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    sched_yield();
+  }
+}
+
+void upcrt_barrier_bcast(void *buf, size_t n, int root) {
+  MPI_Request r;
+  MPI_Ibcast(buf, (int)n, MPI_BYTE, root, upcrt_barrier_coll_comm, &r);
+  upcrt_barrier_waitreq(&r);
+}
+
+void upcrt_barrier_exit(void) {
+  if (upcrt_barrier_notified) {
+    /* a thread leaving between notify and wait still completes the barrier */
+    upcrt_barrier_waitreq(&upcrt_barrier_req);
+    upcrt_barrier_notified = 0;
+  }
+  MPI_Request r;
+  MPI_Ibarrier(upcrt_barrier_exit_comm, &r);
+  upcrt_barrier_waitreq(&r);
+}
+
+void upcrt_notify(int has_id, int id) {
+  if (UPCRT_UNLIKELY(upcrt_barrier_notified))
+    upcrt_fatal("upc_notify%s: called twice without a upc_wait in between",
+                has_id ? " with an id" : "");
+  /* relaxed puts complete, same-node stores become visible */
+  upcrt_fence();
+  upcrt_seg_sync();
+  upcrt_barrier_notified = 1;
+  upcrt_barrier_my_has_id = has_id;
+  upcrt_barrier_my_id = id;
+  upcrt_barrier_send[0] = has_id ? (int64_t)id : INT64_MIN;
+  upcrt_barrier_send[1] = has_id ? -(int64_t)id : INT64_MIN;
+  MPI_Iallreduce(upcrt_barrier_send, upcrt_barrier_recv, 2, MPI_INT64_T, MPI_MAX,
+                 upcrt_barrier_comm, &upcrt_barrier_req);
+}
+
+/* Every thread saw the mismatch: gather the ids, thread 0 names them. */
+static UPCRT_NORETURN void upcrt_barrier_mismatch(void) {
+  int64_t mine[2] = {upcrt_barrier_my_has_id, upcrt_barrier_my_id};
+  int64_t all[2 * 64];
+  int n = upcrt_threads < 64 ? upcrt_threads : 64;
+  int64_t *buf = all, *heap = NULL;
+  if (upcrt_threads > 64) {
+    heap = malloc(sizeof(int64_t) * 2 * (size_t)upcrt_threads);
+    if (heap) buf = heap;
+  }
+  MPI_Request r;
+  if (buf == all && upcrt_threads > 64) {
+    /* no memory for the details: report without them */
+    if (upcrt_mythread == 0)
+      upcrt_fatal("barrier id mismatch: upc_notify ids range from %" PRId64 " to %" PRId64,
+                  -upcrt_barrier_recv[1], upcrt_barrier_recv[0]);
+  } else {
+    MPI_Iallgather(mine, 2, MPI_INT64_T, buf, 2, MPI_INT64_T, upcrt_barrier_comm, &r);
+    upcrt_barrier_waitreq(&r);
+  }
+  if (upcrt_mythread == 0) {
+    char msg[2048];
+    size_t len = (size_t)snprintf(msg, sizeof msg, "barrier id mismatch: ");
+    int shown = 0;
+    int limit = heap ? upcrt_threads : n;
+    for (int t = 0; t < limit && len < sizeof msg - 64; t++) {
+      if (shown == 16) {
+        len += (size_t)snprintf(msg + len, sizeof msg - len, ", ...");
+        break;
+      }
+      if (buf[2 * t])
+        len += (size_t)snprintf(msg + len, sizeof msg - len, "%sthread %d passed id %" PRId64,
+                                shown ? ", " : "", t, buf[2 * t + 1]);
+      else
+        len += (size_t)snprintf(msg + len, sizeof msg - len, "%sthread %d passed no id",
+                                shown ? ", " : "", t);
+      shown++;
+    }
+    upcrt_fatal("%s", msg);
+  }
+  /* thread 0 ends the job; do not outlive it by much */
+  for (int i = 0; i < 300; i++) usleep(100000);
+  upcrt_start_abort(1);
+}
+
+void upcrt_wait(int has_id, int id) {
+  if (UPCRT_UNLIKELY(!upcrt_barrier_notified))
+    upcrt_fatal("upc_wait%s: no upc_notify before it", has_id ? " with an id" : "");
+  upcrt_barrier_waitreq(&upcrt_barrier_req);
+  upcrt_barrier_notified = 0;
+  int any_id = upcrt_barrier_recv[0] != INT64_MIN;
+  if (UPCRT_UNLIKELY(any_id && upcrt_barrier_recv[0] != -upcrt_barrier_recv[1]))
+    upcrt_barrier_mismatch();
+  if (UPCRT_UNLIKELY(has_id && any_id && (int64_t)id != upcrt_barrier_recv[0]))
+    upcrt_fatal("barrier id mismatch: upc_wait passed id %d but the upc_notify of the "
+                "barrier passed id %" PRId64,
+                id, upcrt_barrier_recv[0]);
+  if (UPCRT_UNLIKELY(has_id && upcrt_barrier_my_has_id && id != upcrt_barrier_my_id))
+    upcrt_fatal("barrier id mismatch: upc_wait passed id %d but this thread's upc_notify "
+                "passed id %d",
+                id, upcrt_barrier_my_id);
+  /* others' same-node stores before their notify are visible from here */
+  upcrt_seg_sync();
+}
+
+void upcrt_barrier(int has_id, int id) {
+  upcrt_notify(has_id, id);
+  upcrt_wait(has_id, id);
+}

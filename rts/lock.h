@@ -1,0 +1,22 @@
+/* lock.h — UPC locks (upc_lock_t) and the runtime's own locks: FIFO ticket
+ * locks whose words live in shared segments, driven by 64-bit atomics.
+ *
+ * What this module keeps: nothing private; a lock is three 64-bit words in
+ * some thread's segment: [0] next ticket, [8] ticket now served,
+ * [16] holder thread + 1 (0 when free).  upc_lock_t objects are heap blocks
+ * of kind UPCRT_SVD_LOCK; the runtime's internal locks (the symmetric-heap
+ * lock) sit at fixed control-area offsets.
+ */
+#ifndef UPCRT_LOCK_H
+#define UPCRT_LOCK_H
+
+#include <stdint.h>
+
+enum { UPCRT_LOCK_NEXT = 0, UPCRT_LOCK_SERVING = 8, UPCRT_LOCK_HOLDER = 16,
+       UPCRT_LOCK_BYTES = 24 };
+
+/* Acquire/release the lock whose words are at offset off of thread t. */
+void upcrt_lock_acquire_at(int t, uint64_t off);
+void upcrt_lock_release_at(int t, uint64_t off);
+
+#endif

@@ -1,0 +1,221 @@
+/* segment.c — creates and serves the per-thread shared segments (see segment.h). */
+#include "segment.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "start.h"
+
+MPI_Win upcrt_seg_win = MPI_WIN_NULL;
+MPI_Win upcrt_seg_shm_win = MPI_WIN_NULL;
+MPI_Comm upcrt_seg_comm = MPI_COMM_NULL;
+MPI_Comm upcrt_seg_node_comm = MPI_COMM_NULL;
+size_t upcrt_seg_size;
+uint64_t upcrt_seg_heap_lo;
+size_t upcrt_seg_heap_size;
+int upcrt_seg_force_rma;
+int upcrt_seg_cpu_atomics;
+char *upcrt_seg_mybase;
+int upcrt_progress_needed;
+char **upcrt_node_base;
+
+#define UPCRT_DEFAULT_HEAP ((size_t)64 << 20)
+
+size_t upcrt_seg_parse_size(const char *s) {
+  if (s == NULL) return 0;
+  while (isspace((unsigned char)*s)) s++;
+  if (!isdigit((unsigned char)*s)) return 0;
+  char *end;
+  unsigned long long v = strtoull(s, &end, 10);
+  while (isspace((unsigned char)*end)) end++;
+  unsigned long long mult = 1;
+  switch (toupper((unsigned char)*end)) {
+  case '\0': break;
+  case 'B': mult = 1; end++; break;
+  case 'K': mult = 1ull << 10; end++; break;
+  case 'M': mult = 1ull << 20; end++; break;
+  case 'G': mult = 1ull << 30; end++; break;
+  case 'T': mult = 1ull << 40; end++; break;
+  default: return 0;
+  }
+  /* accept K, KB, KiB (all binary, as Berkeley UPC does) */
+  if (mult > 1) {
+    if (*end == 'i' || *end == 'I') end++;
+    if (*end == 'b' || *end == 'B') end++;
+  }
+  if (*end != '\0') return 0;
+  if (v != 0 && mult > ~0ull / v) return 0;
+  return (size_t)(v * mult);
+}
+
+void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
+  const char *env = getenv("UPC_SHARED_HEAP_SIZE");
+  size_t heap = 0;
+  if (env && *env) {
+    heap = upcrt_seg_parse_size(env);
+    if (heap == 0)
+      upcrt_fatal("UPC_SHARED_HEAP_SIZE=\"%s\" is not a size (use e.g. 64MB, 1G, 512K "
+                  "or a number of bytes)", env);
+  } else if (default_heap) {
+    heap = default_heap;
+  } else {
+    heap = UPCRT_DEFAULT_HEAP;
+  }
+  const char *force = getenv("UPCRT_FORCE_RMA");
+  upcrt_seg_force_rma = force && *force && strcmp(force, "0") != 0;
+
+  upcrt_seg_heap_size = heap;
+  static_bytes = (static_bytes + 4095) & ~(size_t)4095;
+  upcrt_seg_heap_lo = UPCRT_SEG_CTRL + static_bytes;
+  upcrt_seg_size = ((UPCRT_SEG_CTRL + static_bytes + heap) + 4095) & ~(size_t)4095;
+
+  MPI_Comm_split_type(upcrt_seg_comm, MPI_COMM_TYPE_SHARED, upcrt_mythread, MPI_INFO_NULL,
+                      &upcrt_seg_node_comm);
+  MPI_Info info;
+  MPI_Info_create(&info);
+  /* each segment on its own pages, near its owner */
+  MPI_Info_set(info, "alloc_shared_noncontig", "true");
+  char *base = NULL;
+  int rc = MPI_Win_allocate_shared((MPI_Aint)upcrt_seg_size, 1, info, upcrt_seg_node_comm,
+                                   &base, &upcrt_seg_shm_win);
+  MPI_Info_free(&info);
+  if (rc != MPI_SUCCESS || base == NULL)
+    upcrt_fatal("cannot allocate a shared segment of %zu bytes (shared heap %zu bytes); "
+                "lower it with upcrun -shared-heap SIZE or UPC_SHARED_HEAP_SIZE",
+                upcrt_seg_size, heap);
+  upcrt_seg_mybase = base;
+
+  upcrt_node_base = calloc((size_t)upcrt_threads, sizeof *upcrt_node_base);
+  if (!upcrt_node_base) upcrt_fatal("out of private memory at start-up");
+  int nsize;
+  MPI_Comm_size(upcrt_seg_node_comm, &nsize);
+  MPI_Group wg, ng;
+  MPI_Comm_group(upcrt_seg_comm, &wg);
+  MPI_Comm_group(upcrt_seg_node_comm, &ng);
+  for (int r = 0; r < nsize; r++) {
+    int wr;
+    MPI_Group_translate_ranks(ng, 1, &r, wg, &wr);
+    MPI_Aint sz;
+    int du;
+    char *b;
+    MPI_Win_shared_query(upcrt_seg_shm_win, r, &sz, &du, &b);
+    if (wr == upcrt_mythread || !upcrt_seg_force_rma) upcrt_node_base[wr] = b;
+  }
+  MPI_Group_free(&wg);
+  MPI_Group_free(&ng);
+  /* MPI atomics and puts on this MPICH need the target to enter MPI; when
+   * every thread shares this node, CPU atomics on the mapped segments avoid
+   * that.  The choice is per job so that all atomics on a word agree. */
+  int all_on_node = 0, one = nsize == upcrt_threads;
+  MPI_Allreduce(&one, &all_on_node, 1, MPI_INT, MPI_MIN, upcrt_seg_comm);
+  upcrt_seg_cpu_atomics = all_on_node && !upcrt_seg_force_rma;
+  upcrt_progress_needed = !upcrt_seg_cpu_atomics;
+  upcrt_node_base[upcrt_mythread] = base;
+
+  MPI_Win_create(base, (MPI_Aint)upcrt_seg_size, 1, MPI_INFO_NULL, upcrt_seg_comm,
+                 &upcrt_seg_win);
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, upcrt_seg_shm_win);
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, upcrt_seg_win);
+
+  /* control area and statics start zeroed; the heap needs no clearing */
+  memset(base, 0, UPCRT_SEG_CTRL + static_bytes);
+  *(uint64_t *)(base + UPCRT_SEG_SYMTOP) = upcrt_seg_heap_lo;
+  *(uint64_t *)(base + UPCRT_SEG_LOCALBOT) = upcrt_seg_size;
+  upcrt_seg_sync();
+}
+
+void upcrt_seg_finalize(void) {
+  if (upcrt_seg_win == MPI_WIN_NULL) return;
+  MPI_Win_unlock_all(upcrt_seg_win);
+  MPI_Win_unlock_all(upcrt_seg_shm_win);
+  MPI_Win_free(&upcrt_seg_win);
+  MPI_Win_free(&upcrt_seg_shm_win);
+  upcrt_seg_win = MPI_WIN_NULL;
+}
+
+void upcrt_seg_sync(void) {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  MPI_Win_sync(upcrt_seg_shm_win);
+  MPI_Win_sync(upcrt_seg_win);
+}
+
+static inline uint64_t *upcrt_seg_word(int t, uint64_t off) {
+  return (uint64_t *)(upcrt_node_base[t] + off);
+}
+
+uint64_t upcrt_seg_fetch_add(int t, uint64_t off, uint64_t v) {
+  if (upcrt_seg_cpu_atomics) return __atomic_fetch_add(upcrt_seg_word(t, off), v, __ATOMIC_SEQ_CST);
+  uint64_t old;
+  MPI_Fetch_and_op(&v, &old, MPI_UINT64_T, t, (MPI_Aint)off, MPI_SUM, upcrt_seg_win);
+  MPI_Win_flush(t, upcrt_seg_win);
+  return old;
+}
+
+uint64_t upcrt_seg_cas(int t, uint64_t off, uint64_t compare, uint64_t v) {
+  if (upcrt_seg_cpu_atomics) {
+    __atomic_compare_exchange_n(upcrt_seg_word(t, off), &compare, v, 0, __ATOMIC_SEQ_CST,
+                                __ATOMIC_SEQ_CST);
+    return compare;
+  }
+  uint64_t old;
+  MPI_Compare_and_swap(&v, &compare, &old, MPI_UINT64_T, t, (MPI_Aint)off, upcrt_seg_win);
+  MPI_Win_flush(t, upcrt_seg_win);
+  return old;
+}
+
+uint64_t upcrt_seg_swap(int t, uint64_t off, uint64_t v) {
+  if (upcrt_seg_cpu_atomics) return __atomic_exchange_n(upcrt_seg_word(t, off), v, __ATOMIC_SEQ_CST);
+  uint64_t old;
+  MPI_Fetch_and_op(&v, &old, MPI_UINT64_T, t, (MPI_Aint)off, MPI_REPLACE, upcrt_seg_win);
+  MPI_Win_flush(t, upcrt_seg_win);
+  return old;
+}
+
+uint64_t upcrt_seg_load(int t, uint64_t off) {
+  if (upcrt_seg_cpu_atomics) return __atomic_load_n(upcrt_seg_word(t, off), __ATOMIC_SEQ_CST);
+  uint64_t old, dummy = 0;
+  MPI_Fetch_and_op(&dummy, &old, MPI_UINT64_T, t, (MPI_Aint)off, MPI_NO_OP, upcrt_seg_win);
+  MPI_Win_flush(t, upcrt_seg_win);
+  return old;
+}
+
+void upcrt_seg_store(int t, uint64_t off, uint64_t v) { (void)upcrt_seg_swap(t, off, v); }
+
+void upcrt_progress(void) {
+  int flag;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, upcrt_seg_comm, &flag, MPI_STATUS_IGNORE);
+}
+
+#define UPCRT_SEG_CHUNK ((size_t)1 << 30)
+
+void upcrt_seg_read(void *dst, int t, uint64_t off, size_t n) {
+  if (upcrt_node_base[t]) {
+    upcrt_seg_sync();
+    memcpy(dst, upcrt_node_base[t] + off, n);
+    return;
+  }
+  for (size_t done = 0; done < n;) {
+    size_t c = n - done < UPCRT_SEG_CHUNK ? n - done : UPCRT_SEG_CHUNK;
+    MPI_Get((char *)dst + done, (int)c, MPI_BYTE, t, (MPI_Aint)(off + done), (int)c, MPI_BYTE,
+            upcrt_seg_win);
+    done += c;
+  }
+  MPI_Win_flush(t, upcrt_seg_win);
+}
+
+void upcrt_seg_write(int t, uint64_t off, const void *src, size_t n) {
+  if (upcrt_node_base[t]) {
+    memcpy(upcrt_node_base[t] + off, src, n);
+    upcrt_seg_sync();
+    return;
+  }
+  for (size_t done = 0; done < n;) {
+    size_t c = n - done < UPCRT_SEG_CHUNK ? n - done : UPCRT_SEG_CHUNK;
+    MPI_Put((const char *)src + done, (int)c, MPI_BYTE, t, (MPI_Aint)(off + done), (int)c,
+            MPI_BYTE, upcrt_seg_win);
+    done += c;
+  }
+  MPI_Win_flush(t, upcrt_seg_win);
+}

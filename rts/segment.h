@@ -1,0 +1,82 @@
+/* segment.h — the shared segments: one per thread, exposed through an MPI-3
+ * shared-memory window per node plus one world window over the same memory.
+ *
+ * What this module keeps:
+ *   - upcrt_seg_win: the world window (every thread's segment, displacement
+ *     unit 1, locked with MPI_Win_lock_all for the whole run).  All RMA and all
+ *     MPI atomics of the runtime go through it.  A pointer-to-shared maps to
+ *     target rank upcrt_seg_rank(p) (= p.thread) and displacement
+ *     upcrt_seg_disp(p) (= p.offset) in it.
+ *   - upcrt_seg_shm_win: the node's MPI_Win_allocate_shared window (for
+ *     MPI_Win_sync only); upcrt_node_base[t] (in upcrt.h) maps same-node
+ *     threads' segments for plain load/store.
+ *   - the segment layout every thread shares (offsets are symmetric):
+ *       [0, UPCRT_SEG_CTRL)          runtime control words (offset 0 = null)
+ *       [UPCRT_SEG_CTRL, heap_lo)    static shared objects
+ *       [heap_lo, size)              shared heap: symmetric allocations grow
+ *                                    up from heap_lo, upc_alloc down from size
+ *   - the runtime communicators (a private dup of MPI_COMM_WORLD, the node
+ *     communicator).
+ * UPCRT_FORCE_RMA=1 leaves upcrt_node_base[t] NULL for every other thread so
+ * that the RMA path can be tested on one node.
+ */
+#ifndef UPCRT_SEGMENT_H
+#define UPCRT_SEGMENT_H
+
+#include <mpi.h>
+#include <stdint.h>
+#include "upcrt.h"
+
+/* Control words at fixed offsets of every segment. */
+enum {
+  UPCRT_SEG_NULL_GUARD = 0,    /* [0, 64): never used, so offset 0 is null */
+  UPCRT_SEG_SYMLOCK = 64,      /* thread 0: symmetric-heap lock (3 words) */
+  UPCRT_SEG_SYMTOP = 128,      /* thread 0: top of the symmetric heap */
+  UPCRT_SEG_LOCALBOT = 136,    /* every thread: bottom of its upc_alloc heap */
+  UPCRT_SEG_FREESTACK = 144,   /* every thread: blocks freed by other threads */
+  UPCRT_SEG_UPDLOCK = 152,     /* thread 0: node-wide lock for long double updates */
+  UPCRT_SEG_SYMTAB = 256,      /* thread 0: symmetric free-extent table */
+  UPCRT_SEG_CTRL = 32768       /* size of the control area */
+};
+
+extern MPI_Win upcrt_seg_win;      /* world window over every segment */
+extern MPI_Win upcrt_seg_shm_win;  /* this node's shared-memory window */
+extern MPI_Comm upcrt_seg_comm;    /* runtime's dup of MPI_COMM_WORLD */
+extern MPI_Comm upcrt_seg_node_comm;
+extern size_t upcrt_seg_size;      /* bytes of each thread's segment */
+extern uint64_t upcrt_seg_heap_lo; /* first heap offset (after statics) */
+extern size_t upcrt_seg_heap_size; /* heap bytes per thread (as asked) */
+extern int upcrt_seg_force_rma;    /* UPCRT_FORCE_RMA=1 was set */
+extern char *upcrt_seg_mybase;     /* this thread's segment */
+/* 1: every thread is on this node and RMA is not forced, so the atomics
+ * below are CPU atomics on the mapped segments; 0: MPI atomics (which on
+ * MPICH/UCX progress only when the target thread enters MPI). */
+extern int upcrt_seg_cpu_atomics;
+
+static inline int upcrt_seg_rank(upcrt_pts_t p) { return (int)p.thread; }
+static inline MPI_Aint upcrt_seg_disp(upcrt_pts_t p) { return (MPI_Aint)p.offset; }
+
+/* Parses "64MB", "1G", "512K", "1GiB", "4096"; returns 0 on a bad string. */
+size_t upcrt_seg_parse_size(const char *s);
+
+/* Creates the windows; static_bytes is the static area (from the SVD). */
+void upcrt_seg_init(size_t static_bytes, size_t default_heap);
+void upcrt_seg_finalize(void);
+
+/* Makes same-node plain stores visible (MPI_Win_sync + memory fence). */
+void upcrt_seg_sync(void);
+
+/* 64-bit atomics on a word of a segment.  Every access to such a word must
+ * go through these (never mixed with plain stores after start-up). */
+/* 64-bit atomics on a word of thread t's segment, completed on return. */
+uint64_t upcrt_seg_fetch_add(int t, uint64_t off, uint64_t v);
+uint64_t upcrt_seg_cas(int t, uint64_t off, uint64_t compare, uint64_t v);
+uint64_t upcrt_seg_swap(int t, uint64_t off, uint64_t v);
+uint64_t upcrt_seg_load(int t, uint64_t off);
+void upcrt_seg_store(int t, uint64_t off, uint64_t v);
+
+/* Blocking (get/put then flush) byte copies, for runtime metadata. */
+void upcrt_seg_read(void *dst, int t, uint64_t off, size_t n);
+void upcrt_seg_write(int t, uint64_t off, const void *src, size_t n);
+
+#endif

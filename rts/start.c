@@ -1,0 +1,187 @@
+/* start.c — runtime start-up, normal and global exit, fatal errors, crash handlers. */
+#include "start.h"
+
+#include <mpi.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "access.h"
+#include "barrier.h"
+#include "segment.h"
+#include "svd.h"
+
+int upcrt_mythread;
+int upcrt_threads = 1;
+int upcrt_start_running;
+static int upcrt_start_exiting;
+
+/* MPI_Abort prints its own banner; the runtime has already said why. */
+UPCRT_NORETURN void upcrt_start_abort(int status) {
+  fflush(stdout);
+  fflush(stderr);
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (!initialized || finalized) _exit(status);
+  int fd = open("/dev/null", O_WRONLY);
+  if (fd >= 0) dup2(fd, 2);
+  MPI_Abort(MPI_COMM_WORLD, status);
+  _exit(status);
+}
+
+UPCRT_NORETURN void upcrt_start_fatal_raw(const char *msg) {
+  fflush(stdout);
+  /* one write, so lines of different threads do not interleave */
+  ssize_t w = write(2, msg, strlen(msg));
+  (void)w;
+  upcrt_start_abort(1);
+}
+
+UPCRT_NORETURN void upcrt_fatal(const char *fmt, ...) {
+  char buf[4096];
+  int n = snprintf(buf, sizeof buf, "upc: thread %d: ", upcrt_mythread);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf + n, sizeof buf - (size_t)n - 1, fmt, ap);
+  va_end(ap);
+  size_t len = strlen(buf);
+  if (len + 1 < sizeof buf) {
+    buf[len] = '\n';
+    buf[len + 1] = '\0';
+  }
+  upcrt_start_fatal_raw(buf);
+}
+
+void upc_global_exit(int status) {
+  upcrt_start_exiting = 1;
+  upcrt_start_abort(status);
+}
+
+/* ---- crash handlers ---- */
+
+static const struct {
+  int sig;
+  const char *name, *what;
+} upcrt_start_signals[] = {
+    {SIGSEGV, "SIGSEGV", "segmentation fault"}, {SIGBUS, "SIGBUS", "bus error"},
+    {SIGFPE, "SIGFPE", "floating-point exception"}, {SIGILL, "SIGILL", "illegal instruction"},
+    {SIGABRT, "SIGABRT", "aborted"}, {SIGSYS, "SIGSYS", "bad system call"},
+};
+
+static char *upcrt_start_utoa(char *p, unsigned long v) {
+  char tmp[24];
+  int n = 0;
+  do tmp[n++] = (char)('0' + v % 10); while ((v /= 10) != 0);
+  while (n) *p++ = tmp[--n];
+  return p;
+}
+
+static void upcrt_start_on_signal(int sig, siginfo_t *info, void *ctx) {
+  (void)ctx;
+  signal(sig, SIG_DFL);
+  /* if MPI_Abort cannot make progress (the fault hit inside MPI), die anyway */
+  signal(SIGALRM, SIG_DFL);
+  alarm(5);
+  char msg[256], *p = msg;
+  const char *name = "signal", *what = "";
+  for (size_t i = 0; i < sizeof upcrt_start_signals / sizeof upcrt_start_signals[0]; i++)
+    if (upcrt_start_signals[i].sig == sig) {
+      name = upcrt_start_signals[i].name;
+      what = upcrt_start_signals[i].what;
+    }
+  const char *parts[] = {"upc: thread "};
+  for (const char *s = parts[0]; *s;) *p++ = *s++;
+  p = upcrt_start_utoa(p, (unsigned long)upcrt_mythread);
+  for (const char *s = ": caught "; *s;) *p++ = *s++;
+  for (const char *s = name; *s;) *p++ = *s++;
+  for (const char *s = " ("; *s;) *p++ = *s++;
+  for (const char *s = what; *s;) *p++ = *s++;
+  if ((sig == SIGSEGV || sig == SIGBUS) && info) {
+    static const char hex[] = "0123456789abcdef";
+    for (const char *s = " at address 0x"; *s;) *p++ = *s++;
+    uintptr_t a = (uintptr_t)info->si_addr;
+    int started = 0;
+    for (int sh = 60; sh >= 0; sh -= 4) {
+      int d = (int)((a >> sh) & 15);
+      if (d || started || sh == 0) {
+        *p++ = hex[d];
+        started = 1;
+      }
+    }
+  }
+  *p++ = ')';
+  *p++ = '\n';
+  ssize_t w = write(2, msg, (size_t)(p - msg));
+  (void)w;
+  upcrt_start_abort(128 + sig);
+}
+
+static void upcrt_start_install_handlers(void) {
+  static char altstack[65536]; /* so a stack overflow is reported too */
+  stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0};
+  sigaltstack(&ss, NULL);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = upcrt_start_on_signal;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  for (size_t i = 0; i < sizeof upcrt_start_signals / sizeof upcrt_start_signals[0]; i++)
+    sigaction(upcrt_start_signals[i].sig, &sa, NULL);
+}
+
+/* ---- exit ---- */
+
+/* Every thread that leaves main (or calls exit) waits here for the others,
+ * so that no thread's segment disappears while another still uses it. */
+static void upcrt_start_atexit(void) {
+  if (!upcrt_start_running || upcrt_start_exiting) return;
+  upcrt_start_exiting = 1;
+  fflush(stdout);
+  fflush(stderr);
+  upcrt_fence();
+  upcrt_barrier_exit();
+  upcrt_svd_finalize();
+  upcrt_seg_finalize();
+  upcrt_start_running = 0;
+  MPI_Finalize();
+}
+
+int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
+                const upcrt_config_t *config) {
+  int provided;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_SINGLE, &provided);
+  MPI_Comm_dup(MPI_COMM_WORLD, &upcrt_seg_comm);
+  MPI_Comm_set_errhandler(upcrt_seg_comm, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(upcrt_seg_comm, &upcrt_mythread);
+  MPI_Comm_size(upcrt_seg_comm, &upcrt_threads);
+  upcrt_start_install_handlers();
+
+  if (config && config->static_threads > 0 && config->static_threads != upcrt_threads) {
+    if (upcrt_mythread == 0) {
+      char buf[512];
+      snprintf(buf, sizeof buf,
+               "upc: thread 0: this program was compiled for THREADS=%d (upcc -T %d) but "
+               "runs with %d threads; run it with upcrun -n %d\n",
+               config->static_threads, config->static_threads, upcrt_threads,
+               config->static_threads);
+      upcrt_start_fatal_raw(buf);
+    }
+    /* the other threads wait to be ended by thread 0's abort */
+    for (;;) sleep(1);
+  }
+
+  upcrt_seg_init(upcrt_svd_static_bytes(), config ? config->default_heap_size : 0);
+  upcrt_svd_init();
+  upcrt_access_init();
+  upcrt_barrier_init();
+  upcrt_start_running = 1;
+  atexit(upcrt_start_atexit);
+  /* statics are laid out and initialised on every thread before main runs */
+  upcrt_barrier(0, 0);
+  exit(user_main(argc, argv));
+}

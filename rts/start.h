@@ -1,0 +1,23 @@
+/* start.h — start-up and exit: MPI initialisation, THREADS/MYTHREAD, the exit
+ * barrier, upc_global_exit, fatal errors and the crash handlers.
+ *
+ * What this module keeps: upcrt_mythread / upcrt_threads (upcrt.h), whether
+ * the runtime is up (upcrt_start_running), and the exit state.  A thread that
+ * returns from main or calls exit() reaches the exit barrier through atexit;
+ * a fatal error, upc_global_exit or a caught signal ends the whole job with
+ * MPI_Abort (its own "Abort(...)" banner suppressed, our message kept).
+ */
+#ifndef UPCRT_START_H
+#define UPCRT_START_H
+
+#include "upcrt.h"
+
+extern int upcrt_start_running; /* 1 between start-up and finalize */
+
+/* Ends the job now with status, without a message of its own. */
+UPCRT_NORETURN void upcrt_start_abort(int status);
+
+/* Like upcrt_fatal but with the thread prefix already formatted by caller. */
+UPCRT_NORETURN void upcrt_start_fatal_raw(const char *msg);
+
+#endif

@@ -1,0 +1,541 @@
+/* svd.c — the shared variable directory: static objects, the symmetric (ALL)
+ * heap, each thread's upc_alloc partition, upc_free validation (see svd.h). */
+#include "svd.h"
+
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "barrier.h"
+#include "lock.h"
+#include "segment.h"
+#include "start.h"
+
+#define HDR 64
+#define UPCRT_SVD_MAGIC 0x5550435356444844ull /* "UPCSVDHD" */
+#define SYMTAB_MAX ((UPCRT_SEG_CTRL - UPCRT_SEG_SYMTAB - 16) / 16)
+
+typedef struct {
+  uint64_t magic; /* UPCRT_SVD_MAGIC ^ data offset */
+  uint64_t size;  /* data bytes (per thread for symmetric blocks) */
+  uint64_t next;  /* link on the owner's remote-free stack */
+  uint64_t state; /* UPCRT_SVD_FREE or the live kind */
+  uint64_t a, b;  /* the allocation call's arguments, for messages */
+  uint64_t owner; /* thread that allocated it */
+  uint64_t pad;
+} upcrt_svd_hdr_t;
+
+typedef struct {
+  uint64_t off, len;
+} upcrt_svd_ext_t;
+
+typedef struct {
+  uint64_t n, pad;
+  upcrt_svd_ext_t e[SYMTAB_MAX];
+} upcrt_svd_symtab_t;
+
+/* ---- static objects ---- */
+
+static upcrt_static_t *upcrt_svd_statics, **upcrt_svd_statics_tail = &upcrt_svd_statics;
+static size_t upcrt_svd_static_total;
+
+void upcrt_register_static(upcrt_static_t *obj) {
+  if (upcrt_start_running)
+    upcrt_fatal("static shared object '%s' registered after start-up (a shared library "
+                "loaded at run time cannot define shared objects)",
+                obj->name ? obj->name : "?");
+  obj->next = NULL;
+  *upcrt_svd_statics_tail = obj;
+  upcrt_svd_statics_tail = &obj->next;
+}
+
+static size_t upcrt_svd_nelems(const upcrt_static_t *o) {
+  return o->nelems * (o->threads_scaled ? (size_t)upcrt_threads : 1);
+}
+
+/* Bytes one thread reserves for a static object (the same on every thread). */
+static size_t upcrt_svd_per_thread(const upcrt_static_t *o) {
+  size_t n = upcrt_svd_nelems(o), e = o->elem_size ? o->elem_size : 1;
+  size_t bytes;
+  if (o->block == 0) {
+    bytes = n * e;
+  } else {
+    size_t nblocks = (n + o->block - 1) / o->block;
+    size_t rows = (nblocks + (size_t)upcrt_threads - 1) / (size_t)upcrt_threads;
+    bytes = rows * o->block * e;
+  }
+  return bytes ? bytes : e;
+}
+
+size_t upcrt_svd_static_bytes(void) {
+  uint64_t off = UPCRT_SEG_CTRL;
+  for (upcrt_static_t *o = upcrt_svd_statics; o; o = o->next) {
+    o->offset = off;
+    off += (upcrt_svd_per_thread(o) + 63) & ~(size_t)63;
+  }
+  upcrt_svd_static_total = off - UPCRT_SEG_CTRL;
+  return upcrt_svd_static_total;
+}
+
+/* Each thread copies the initial elements with affinity to itself. */
+static void upcrt_svd_init_static(const upcrt_static_t *o) {
+  if (!o->init || !o->init_nelems) return;
+  size_t e = o->elem_size, n = o->init_nelems, total = upcrt_svd_nelems(o);
+  if (n > total) n = total;
+  const char *src = o->init;
+  char *dst = upcrt_seg_mybase + o->offset;
+  if (o->block == 0) {
+    if (upcrt_mythread == 0) memcpy(dst, src, n * e);
+    return;
+  }
+  size_t B = o->block, T = (size_t)upcrt_threads;
+  for (size_t first = (size_t)upcrt_mythread * B; first < n; first += B * T) {
+    size_t run = n - first < B ? n - first : B;
+    size_t row = first / (B * T);
+    memcpy(dst + row * B * e, src + first * e, run * e);
+  }
+}
+
+/* ---- heap objects this thread knows of (for messages) ---- */
+
+typedef struct {
+  uint64_t off, len;
+  int kind, thread; /* thread -1: symmetric */
+  size_t a, b;
+} upcrt_svd_known_t;
+static upcrt_svd_known_t *upcrt_svd_known;
+static size_t upcrt_svd_nknown, upcrt_svd_capknown;
+
+static void upcrt_svd_know(uint64_t off, uint64_t len, int kind, int thread, size_t a,
+                           size_t b) {
+  if (upcrt_svd_nknown == upcrt_svd_capknown) {
+    size_t cap = upcrt_svd_capknown ? 2 * upcrt_svd_capknown : 64;
+    upcrt_svd_known_t *k = realloc(upcrt_svd_known, cap * sizeof *k);
+    if (!k) return; /* only messages lose detail */
+    upcrt_svd_known = k;
+    upcrt_svd_capknown = cap;
+  }
+  upcrt_svd_known[upcrt_svd_nknown++] = (upcrt_svd_known_t){off, len, kind, thread, a, b};
+}
+
+static void upcrt_svd_forget(uint64_t off, int thread) {
+  for (size_t i = 0; i < upcrt_svd_nknown; i++)
+    if (upcrt_svd_known[i].off == off &&
+        (upcrt_svd_known[i].thread == thread || upcrt_svd_known[i].thread == -1)) {
+      upcrt_svd_known[i] = upcrt_svd_known[--upcrt_svd_nknown];
+      return;
+    }
+}
+
+static const char *upcrt_svd_kind_name(int kind) {
+  switch (kind) {
+  case UPCRT_SVD_ALL: return "upc_all_alloc";
+  case UPCRT_SVD_GLOBAL: return "upc_global_alloc";
+  case UPCRT_SVD_LOCAL: return "upc_alloc";
+  case UPCRT_SVD_LOCK: return "upc_lock_t";
+  default: return "block";
+  }
+}
+
+void upcrt_describe_pts(upcrt_pts_t p, char *buf, size_t size) {
+  if (upcrt_pts_isnull(p)) {
+    snprintf(buf, size, "NULL");
+    return;
+  }
+  for (const upcrt_static_t *o = upcrt_svd_statics; o; o = o->next) {
+    size_t bytes = upcrt_svd_per_thread(o);
+    if (p.offset < o->offset || p.offset >= o->offset + bytes) continue;
+    size_t e = o->elem_size ? o->elem_size : 1, rel = p.offset - o->offset;
+    size_t idx, byte = rel % e;
+    if (o->block == 0) {
+      idx = rel / e;
+      if (p.thread != 0) break;
+    } else {
+      size_t row = rel / (o->block * e), in = rel / e % o->block;
+      idx = (row * (size_t)upcrt_threads + p.thread) * o->block + in;
+    }
+    if (upcrt_svd_nelems(o) <= 1 && byte == 0)
+      snprintf(buf, size, "%s", o->name);
+    else if (byte == 0)
+      snprintf(buf, size, "%s[%zu]", o->name, idx);
+    else
+      snprintf(buf, size, "%s[%zu] (byte %zu)", o->name, idx, byte);
+    return;
+  }
+  for (size_t i = 0; i < upcrt_svd_nknown; i++) {
+    const upcrt_svd_known_t *k = &upcrt_svd_known[i];
+    if (p.offset < k->off || p.offset >= k->off + k->len) continue;
+    if (k->thread >= 0 && (uint32_t)k->thread != p.thread) continue;
+    size_t rel = p.offset - k->off;
+    if (k->kind == UPCRT_SVD_ALL || k->kind == UPCRT_SVD_GLOBAL) {
+      /* blocks of b bytes dealt round-robin: byte index in the whole object */
+      size_t nb = k->b ? k->b : 1;
+      size_t gbyte = ((rel / nb) * (size_t)upcrt_threads + p.thread) * nb + rel % nb;
+      snprintf(buf, size, "%s(%zu, %zu) object, byte %zu", upcrt_svd_kind_name(k->kind), k->a,
+               k->b, gbyte);
+    } else {
+      snprintf(buf, size, "%s(%zu) block on thread %u, byte %zu", upcrt_svd_kind_name(k->kind),
+               k->a, p.thread, rel);
+    }
+    return;
+  }
+  snprintf(buf, size, "shared address (thread %u, offset 0x%" PRIx64 ", phase %u)", p.thread,
+           p.offset, p.phase);
+}
+
+/* ---- free-extent lists (sorted by offset, coalesced) ---- */
+
+/* Inserts [off, off+len) into e[0..*n) of capacity cap; returns 0 when the
+ * table is full (the extent is then lost, which only wastes space). */
+static int upcrt_svd_ext_insert(upcrt_svd_ext_t *e, uint64_t *n, size_t cap, uint64_t off,
+                                uint64_t len) {
+  size_t i = 0;
+  while (i < *n && e[i].off < off) i++;
+  int left = i > 0 && e[i - 1].off + e[i - 1].len == off;
+  int right = i < *n && off + len == e[i].off;
+  if (left && right) {
+    e[i - 1].len += len + e[i].len;
+    memmove(&e[i], &e[i + 1], (*n - i - 1) * sizeof *e);
+    (*n)--;
+  } else if (left) {
+    e[i - 1].len += len;
+  } else if (right) {
+    e[i].off = off;
+    e[i].len += len;
+  } else {
+    if (*n >= cap) return 0;
+    memmove(&e[i + 1], &e[i], (*n - i) * sizeof *e);
+    e[i] = (upcrt_svd_ext_t){off, len};
+    (*n)++;
+  }
+  return 1;
+}
+
+/* First fit: takes need bytes from the lowest extent that has them. */
+static uint64_t upcrt_svd_ext_take(upcrt_svd_ext_t *e, uint64_t *n, uint64_t need) {
+  for (size_t i = 0; i < *n; i++) {
+    if (e[i].len < need) continue;
+    uint64_t off = e[i].off;
+    e[i].off += need;
+    e[i].len -= need;
+    if (e[i].len == 0) {
+      memmove(&e[i], &e[i + 1], (*n - i - 1) * sizeof *e);
+      (*n)--;
+    }
+    return off;
+  }
+  return 0;
+}
+
+static uint64_t upcrt_svd_ext_sum(const upcrt_svd_ext_t *e, uint64_t n) {
+  uint64_t s = 0;
+  for (uint64_t i = 0; i < n; i++) s += e[i].len;
+  return s;
+}
+
+/* ---- exhaustion ---- */
+
+static UPCRT_NORETURN void upcrt_svd_exhausted(int kind, size_t a, size_t b, size_t need,
+                                               uint64_t avail) {
+  char call[128];
+  if (kind == UPCRT_SVD_ALL || kind == UPCRT_SVD_GLOBAL)
+    snprintf(call, sizeof call, "%s(%zu, %zu)", upcrt_svd_kind_name(kind), a, b);
+  else if (kind == UPCRT_SVD_LOCK)
+    snprintf(call, sizeof call, "lock allocation");
+  else
+    snprintf(call, sizeof call, "upc_alloc(%zu)", a);
+  upcrt_fatal("%s: shared heap exhausted: needs %zu bytes %s, only %" PRIu64
+              " bytes free in a shared heap of %zu bytes per thread; raise it with "
+              "upcrun -shared-heap SIZE or UPC_SHARED_HEAP_SIZE=SIZE",
+              call, need, (kind == UPCRT_SVD_ALL || kind == UPCRT_SVD_GLOBAL) ? "on every thread"
+                                                                        : "on this thread",
+              avail, upcrt_seg_heap_size);
+}
+
+/* ---- this thread's partition (upc_alloc) ---- */
+
+static upcrt_svd_ext_t *upcrt_svd_lfree;
+static uint64_t upcrt_svd_lnfree;
+static size_t upcrt_svd_lcap;
+static uint64_t upcrt_svd_lbottom;
+
+static void upcrt_svd_local_release(uint64_t off, uint64_t len) {
+  if (off == upcrt_svd_lbottom) {
+    /* give the space back to the shared boundary, with any free run above */
+    upcrt_svd_lbottom += len;
+    while (upcrt_svd_lnfree && upcrt_svd_lfree[0].off == upcrt_svd_lbottom) {
+      upcrt_svd_lbottom += upcrt_svd_lfree[0].len;
+      memmove(&upcrt_svd_lfree[0], &upcrt_svd_lfree[1],
+              (upcrt_svd_lnfree - 1) * sizeof *upcrt_svd_lfree);
+      upcrt_svd_lnfree--;
+    }
+    upcrt_seg_store(upcrt_mythread, UPCRT_SEG_LOCALBOT, upcrt_svd_lbottom);
+    return;
+  }
+  if (upcrt_svd_lnfree == upcrt_svd_lcap) {
+    size_t cap = upcrt_svd_lcap ? 2 * upcrt_svd_lcap : 256;
+    upcrt_svd_ext_t *e = realloc(upcrt_svd_lfree, cap * sizeof *e);
+    if (!e) upcrt_fatal("out of private memory for the shared-heap free list");
+    upcrt_svd_lfree = e;
+    upcrt_svd_lcap = cap;
+  }
+  upcrt_svd_ext_insert(upcrt_svd_lfree, &upcrt_svd_lnfree, upcrt_svd_lcap, off, len);
+}
+
+/* Takes back the blocks other threads freed (pushed on our stack). */
+static void upcrt_svd_drain(void) {
+  volatile uint64_t *head = (volatile uint64_t *)(upcrt_seg_mybase + UPCRT_SEG_FREESTACK);
+  if (*head == 0 && upcrt_seg_cpu_atomics) return;
+  uint64_t off = upcrt_seg_swap(upcrt_mythread, UPCRT_SEG_FREESTACK, 0);
+  upcrt_seg_sync();
+  while (off) {
+    upcrt_svd_hdr_t *h = (upcrt_svd_hdr_t *)(upcrt_seg_mybase + off);
+    uint64_t next = h->next;
+    upcrt_svd_local_release(off, h->size + HDR);
+    off = next;
+  }
+}
+
+uint64_t upcrt_svd_local_alloc(size_t n, int kind) {
+  uint64_t need = ((uint64_t)(n ? n : 1) + 63) / 64 * 64 + HDR;
+  if (need < n) upcrt_svd_exhausted(kind, n, 0, n, 0);
+  upcrt_svd_drain();
+  uint64_t off = upcrt_svd_ext_take(upcrt_svd_lfree, &upcrt_svd_lnfree, need);
+  if (!off) {
+    uint64_t nb = upcrt_svd_lbottom - need;
+    uint64_t top = upcrt_seg_load(0, UPCRT_SEG_SYMTOP);
+    if (need > upcrt_svd_lbottom || nb < top)
+      upcrt_svd_exhausted(kind, n, 0, n,
+                          upcrt_svd_ext_sum(upcrt_svd_lfree, upcrt_svd_lnfree) +
+                              (upcrt_svd_lbottom > top ? upcrt_svd_lbottom - top : 0));
+    /* publish the new bottom, then check the symmetric top did not pass it
+     * meanwhile (the symmetric allocator does the mirror image) */
+    upcrt_seg_store(upcrt_mythread, UPCRT_SEG_LOCALBOT, nb);
+    top = upcrt_seg_load(0, UPCRT_SEG_SYMTOP);
+    if (nb < top) {
+      upcrt_seg_store(upcrt_mythread, UPCRT_SEG_LOCALBOT, upcrt_svd_lbottom);
+      upcrt_svd_exhausted(kind, n, 0, n,
+                          upcrt_svd_ext_sum(upcrt_svd_lfree, upcrt_svd_lnfree) +
+                              (upcrt_svd_lbottom > top ? upcrt_svd_lbottom - top : 0));
+    }
+    upcrt_svd_lbottom = nb;
+    off = nb;
+  }
+  upcrt_svd_hdr_t *h = (upcrt_svd_hdr_t *)(upcrt_seg_mybase + off);
+  *h = (upcrt_svd_hdr_t){UPCRT_SVD_MAGIC ^ (off + HDR), need - HDR, 0, (uint64_t)kind, n, 0,
+                         (uint64_t)upcrt_mythread, 0};
+  upcrt_seg_sync();
+  upcrt_svd_know(off + HDR, need - HDR, kind, upcrt_mythread, n, 0);
+  return off + HDR;
+}
+
+/* ---- the symmetric heap (ALL partition), metadata on thread 0 ---- */
+
+static upcrt_svd_symtab_t *upcrt_svd_symtab; /* private copy while locked */
+
+static void upcrt_svd_symtab_read(void) {
+  upcrt_seg_read(&upcrt_svd_symtab->n, 0, UPCRT_SEG_SYMTAB, 16);
+  if (upcrt_svd_symtab->n)
+    upcrt_seg_read(upcrt_svd_symtab->e, 0, UPCRT_SEG_SYMTAB + 16,
+                   upcrt_svd_symtab->n * sizeof(upcrt_svd_ext_t));
+}
+
+static void upcrt_svd_symtab_write(void) {
+  upcrt_seg_write(0, UPCRT_SEG_SYMTAB, upcrt_svd_symtab,
+                  16 + upcrt_svd_symtab->n * sizeof(upcrt_svd_ext_t));
+}
+
+uint64_t upcrt_svd_sym_alloc(size_t per_thread, int kind, size_t a, size_t b) {
+  uint64_t need = ((uint64_t)(per_thread ? per_thread : 1) + 63) / 64 * 64 + HDR;
+  if (need < per_thread) upcrt_svd_exhausted(kind, a, b, per_thread, 0);
+  upcrt_lock_acquire_at(0, UPCRT_SEG_SYMLOCK);
+  upcrt_svd_symtab_read();
+  uint64_t off = upcrt_svd_ext_take(upcrt_svd_symtab->e, &upcrt_svd_symtab->n, need);
+  if (off) {
+    upcrt_svd_symtab_write();
+  } else {
+    uint64_t top = upcrt_seg_load(0, UPCRT_SEG_SYMTOP), nt = top + need;
+    int ok = nt >= top && nt <= upcrt_seg_size;
+    uint64_t lowest = upcrt_seg_size;
+    if (ok) {
+      upcrt_seg_store(0, UPCRT_SEG_SYMTOP, nt);
+      for (int t = 0; t < upcrt_threads; t++) {
+        uint64_t bot = upcrt_seg_load(t, UPCRT_SEG_LOCALBOT);
+        if (bot < lowest) lowest = bot;
+      }
+      if (lowest < nt) {
+        upcrt_seg_store(0, UPCRT_SEG_SYMTOP, top);
+        ok = 0;
+      }
+    }
+    if (!ok) {
+      uint64_t avail = upcrt_svd_ext_sum(upcrt_svd_symtab->e, upcrt_svd_symtab->n) +
+                       (lowest > top ? lowest - top : 0);
+      upcrt_lock_release_at(0, UPCRT_SEG_SYMLOCK);
+      upcrt_svd_exhausted(kind, a, b, per_thread, avail);
+    }
+    off = top;
+  }
+  upcrt_svd_hdr_t h = {UPCRT_SVD_MAGIC ^ (off + HDR), need - HDR, 0, (uint64_t)kind, a, b,
+                       (uint64_t)upcrt_mythread, 0};
+  upcrt_seg_write(0, off, &h, sizeof h);
+  upcrt_lock_release_at(0, UPCRT_SEG_SYMLOCK);
+  upcrt_svd_know(off + HDR, need - HDR, kind, -1, a, b);
+  return off + HDR;
+}
+
+static void upcrt_svd_sym_release(uint64_t off, uint64_t len) {
+  upcrt_lock_acquire_at(0, UPCRT_SEG_SYMLOCK);
+  upcrt_svd_symtab_read();
+  uint64_t top = upcrt_seg_load(0, UPCRT_SEG_SYMTOP);
+  if (off + len == top) {
+    top = off;
+    uint64_t n = upcrt_svd_symtab->n;
+    while (n && upcrt_svd_symtab->e[n - 1].off + upcrt_svd_symtab->e[n - 1].len == top)
+      top = upcrt_svd_symtab->e[--n].off;
+    upcrt_svd_symtab->n = n;
+    upcrt_seg_store(0, UPCRT_SEG_SYMTOP, top);
+  } else {
+    upcrt_svd_ext_insert(upcrt_svd_symtab->e, &upcrt_svd_symtab->n, SYMTAB_MAX, off, len);
+  }
+  upcrt_svd_symtab_write();
+  upcrt_lock_release_at(0, UPCRT_SEG_SYMLOCK);
+}
+
+/* ---- free ---- */
+
+unsigned upcrt_svd_kind_bit(int kind) {
+  switch (kind) {
+  case UPCRT_SVD_ALL: return UPCRT_SVD_M_ALL;
+  case UPCRT_SVD_GLOBAL: return UPCRT_SVD_M_GLOBAL;
+  case UPCRT_SVD_LOCAL: return UPCRT_SVD_M_LOCAL;
+  case UPCRT_SVD_LOCK: return UPCRT_SVD_M_LOCK;
+  default: return 0;
+  }
+}
+
+static int upcrt_svd_read_hdr(upcrt_pts_t p, upcrt_svd_hdr_t *h) {
+  if (p.phase != 0 || p.thread >= (uint32_t)upcrt_threads || p.offset % 64 != 0 ||
+      p.offset < upcrt_seg_heap_lo + HDR || p.offset >= upcrt_seg_size)
+    return 0;
+  upcrt_seg_read(h, (int)p.thread, p.offset - HDR, sizeof *h);
+  return h->magic == (UPCRT_SVD_MAGIC ^ p.offset);
+}
+
+int upcrt_svd_kind(upcrt_pts_t p) {
+  upcrt_svd_hdr_t h;
+  if (!upcrt_svd_read_hdr(p, &h)) return UPCRT_SVD_FREE;
+  return (int)h.state;
+}
+
+void upcrt_svd_free(upcrt_pts_t p, const char *what, unsigned kinds) {
+  if (upcrt_pts_isnull(p)) return;
+  upcrt_svd_hdr_t h;
+  char desc[256];
+  int ok = upcrt_svd_read_hdr(p, &h);
+  int sym = ok && (h.state == UPCRT_SVD_ALL || h.state == UPCRT_SVD_GLOBAL);
+  if (ok && sym && p.thread != 0) ok = 0;
+  if (!ok) {
+    upcrt_describe_pts(p, desc, sizeof desc);
+    upcrt_fatal("%s: %s is not a live shared allocation (not a pointer returned by an "
+                "allocation function)", what, desc);
+  }
+  if (h.state == UPCRT_SVD_FREE) {
+    upcrt_describe_pts(p, desc, sizeof desc);
+    upcrt_fatal("%s: %s was already freed", what, desc);
+  }
+  if (!(kinds & upcrt_svd_kind_bit((int)h.state))) {
+    upcrt_describe_pts(p, desc, sizeof desc);
+    upcrt_fatal("%s: %s is a %s object, which %s cannot free", what, desc,
+                upcrt_svd_kind_name((int)h.state), what);
+  }
+  uint64_t hoff = p.offset - HDR;
+  /* claim the block; a concurrent free of the same block loses here */
+  uint64_t old = upcrt_seg_cas((int)p.thread, hoff + offsetof(upcrt_svd_hdr_t, state), h.state,
+                               UPCRT_SVD_FREE);
+  if (old != h.state) {
+    upcrt_describe_pts(p, desc, sizeof desc);
+    upcrt_fatal("%s: %s was already freed", what, desc);
+  }
+  upcrt_svd_forget(p.offset, (int)p.thread);
+  if (sym) {
+    upcrt_svd_sym_release(hoff, h.size + HDR);
+  } else if ((int)p.thread == upcrt_mythread) {
+    upcrt_svd_local_release(hoff, h.size + HDR);
+  } else {
+    /* push on the owner's remote-free stack; it takes it back later */
+    int t = (int)p.thread;
+    for (;;) {
+      uint64_t head = upcrt_seg_load(t, UPCRT_SEG_FREESTACK);
+      upcrt_seg_write(t, hoff + offsetof(upcrt_svd_hdr_t, next), &head, sizeof head);
+      if (upcrt_seg_cas(t, UPCRT_SEG_FREESTACK, head, hoff) == head) break;
+    }
+  }
+}
+
+/* ---- start-up ---- */
+
+void upcrt_svd_init(void) {
+  upcrt_svd_symtab = calloc(1, sizeof *upcrt_svd_symtab);
+  if (!upcrt_svd_symtab) upcrt_fatal("out of private memory at start-up");
+  upcrt_svd_lbottom = upcrt_seg_size;
+  for (upcrt_static_t *o = upcrt_svd_statics; o; o = o->next) upcrt_svd_init_static(o);
+  upcrt_seg_sync();
+}
+
+void upcrt_svd_finalize(void) {
+  free(upcrt_svd_symtab);
+  upcrt_svd_symtab = NULL;
+  free(upcrt_svd_lfree);
+  upcrt_svd_lfree = NULL;
+  upcrt_svd_lnfree = upcrt_svd_lcap = 0;
+  free(upcrt_svd_known);
+  upcrt_svd_known = NULL;
+  upcrt_svd_nknown = upcrt_svd_capknown = 0;
+}
+
+/* ---- the UPC allocation library ---- */
+
+static size_t upcrt_svd_mul(size_t a, size_t b, const char *what, size_t x, size_t y) {
+  if (b && a > SIZE_MAX / b)
+    upcrt_fatal("%s(%zu, %zu): size overflows", what, x, y);
+  return a * b;
+}
+
+upcrt_pts_t upc_global_alloc(size_t nblocks, size_t nbytes) {
+  size_t rows = (nblocks + (size_t)upcrt_threads - 1) / (size_t)upcrt_threads;
+  size_t per = upcrt_svd_mul(rows, nbytes, "upc_global_alloc", nblocks, nbytes);
+  uint64_t off = upcrt_svd_sym_alloc(per, UPCRT_SVD_GLOBAL, nblocks, nbytes);
+  return (upcrt_pts_t){off, 0, 0};
+}
+
+upcrt_pts_t upc_all_alloc(size_t nblocks, size_t nbytes) {
+  size_t rows = (nblocks + (size_t)upcrt_threads - 1) / (size_t)upcrt_threads;
+  size_t per = upcrt_svd_mul(rows, nbytes, "upc_all_alloc", nblocks, nbytes);
+  uint64_t off = 0;
+  if (upcrt_mythread == 0) off = upcrt_svd_sym_alloc(per, UPCRT_SVD_ALL, nblocks, nbytes);
+  upcrt_barrier_bcast(&off, sizeof off, 0);
+  if (upcrt_mythread != 0) upcrt_svd_know(off, per, UPCRT_SVD_ALL, -1, nblocks, nbytes);
+  return (upcrt_pts_t){off, 0, 0};
+}
+
+upcrt_pts_t upc_alloc(size_t nbytes) {
+  uint64_t off = upcrt_svd_local_alloc(nbytes, UPCRT_SVD_LOCAL);
+  return (upcrt_pts_t){off, (uint32_t)upcrt_mythread, 0};
+}
+
+void upc_free(upcrt_pts_t ptr) {
+  /* any heap object but a lock (UPC 1.3 7.2.2.4) */
+  upcrt_svd_free(ptr, "upc_free", UPCRT_SVD_M_ALL | UPCRT_SVD_M_GLOBAL | UPCRT_SVD_M_LOCAL);
+}
+
+void upc_all_free(upcrt_pts_t ptr) {
+  /* collective: thread 0 frees it once; the others only forget it */
+  if (upcrt_mythread == 0)
+    upcrt_svd_free(ptr, "upc_all_free",
+                   UPCRT_SVD_M_ALL | UPCRT_SVD_M_GLOBAL | UPCRT_SVD_M_LOCAL);
+  else
+    upcrt_svd_forget(ptr.offset, (int)ptr.thread);
+}
