@@ -1,0 +1,156 @@
+/* upcrun.c — launches a UPC executable through the MPI launcher (mpiexec). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef UPCRUN_MPIEXEC
+#define UPCRUN_MPIEXEC "mpiexec"
+#endif
+
+static const char *upcrun_usage_text =
+    "usage: upcrun [-n|-np N] [-shared-heap SIZE] [-hostfile FILE | -hosts H1,H2,...] [-v]\n"
+    "              PROGRAM [ARGS...]\n"
+    "Runs the UPC program PROGRAM with N threads (default 1) through the MPI launcher.\n"
+    "  -n N, -np N          number of UPC threads (MPI processes)\n"
+    "  -shared-heap SIZE    shared heap per thread, e.g. 64MB, 1G, 512K or bytes\n"
+    "                       (sets UPC_SHARED_HEAP_SIZE; default 64MB or upcc -shared-heap)\n"
+    "  -hostfile FILE       hosts to run on, passed to the MPI launcher (-f FILE)\n"
+    "  -hosts H1,H2,...     host list, passed to the MPI launcher\n"
+    "  -v                   print the launcher command before running it\n"
+    "  --help               this text\n"
+    "Environment: UPCRUN_MPIEXEC overrides the launcher (" UPCRUN_MPIEXEC "); UPCRT_FORCE_RMA=1\n"
+    "makes the runtime reach every other thread through MPI RMA even on one node.\n";
+
+static void upcrun_bad(const char *fmt, const char *arg) {
+  fprintf(stderr, "upcrun: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n%s", upcrun_usage_text);
+  exit(2);
+}
+
+/* Same grammar as the runtime: digits, then K/M/G/T with optional i and B. */
+static int upcrun_valid_size(const char *s) {
+  if (!isdigit((unsigned char)*s)) return 0;
+  while (isdigit((unsigned char)*s)) s++;
+  if (*s == '\0') return 1;
+  if (!strchr("bBkKmMgGtT", *s)) return 0;
+  int unit = toupper((unsigned char)*s) != 'B';
+  s++;
+  if (unit && (*s == 'i' || *s == 'I')) s++;
+  if (unit && (*s == 'b' || *s == 'B')) s++;
+  return *s == '\0';
+}
+
+/* Value of an option given as "-opt VALUE" or "-opt=VALUE". */
+static const char *upcrun_value(int argc, char **argv, int *i, const char *opt) {
+  const char *eq = strchr(argv[*i], '=');
+  if (eq) return eq + 1;
+  if (*i + 1 >= argc) upcrun_bad("option %s needs a value", opt);
+  return argv[++*i];
+}
+
+static int upcrun_is(const char *arg, const char *name) {
+  /* accepts -name, --name, and the =VALUE forms */
+  if (arg[0] != '-') return 0;
+  arg++;
+  if (arg[0] == '-') arg++;
+  size_t n = strlen(name);
+  return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
+int main(int argc, char **argv) {
+  const char *nthreads = "1", *heap = NULL, *hostfile = NULL, *hosts = NULL;
+  int verbose = 0, i = 1;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--") == 0) {
+      i++;
+      break;
+    } else if (upcrun_is(a, "help") || strcmp(a, "-h") == 0) {
+      fputs(upcrun_usage_text, stdout);
+      return 0;
+    } else if (upcrun_is(a, "n") || upcrun_is(a, "np")) {
+      nthreads = upcrun_value(argc, argv, &i, "-n");
+      char *end;
+      errno = 0;
+      long v = strtol(nthreads, &end, 10);
+      if (*nthreads == '\0' || *end != '\0' || errno || v < 1 || v > 1000000)
+        upcrun_bad("-n wants a positive number of threads, not \"%s\"", nthreads);
+    } else if (upcrun_is(a, "shared-heap")) {
+      heap = upcrun_value(argc, argv, &i, "-shared-heap");
+      if (!upcrun_valid_size(heap))
+        upcrun_bad("-shared-heap wants a size such as 64MB, 1G, 512K or a number of bytes, "
+                   "not \"%s\"",
+                   heap);
+    } else if (upcrun_is(a, "hostfile") || upcrun_is(a, "f")) {
+      hostfile = upcrun_value(argc, argv, &i, "-hostfile");
+    } else if (upcrun_is(a, "hosts")) {
+      hosts = upcrun_value(argc, argv, &i, "-hosts");
+    } else if (strcmp(a, "-v") == 0 || upcrun_is(a, "verbose")) {
+      verbose = 1;
+    } else {
+      upcrun_bad("unknown option %s", a);
+    }
+  }
+  if (i >= argc) upcrun_bad("%s", "no program to run");
+  if (hostfile && hosts) upcrun_bad("%s", "give -hostfile or -hosts, not both");
+
+  /* a program in the current directory needs no ./ (as with Berkeley upcrun) */
+  const char *prog = argv[i];
+  char *dotprog = NULL;
+  struct stat st;
+  if (!strchr(prog, '/')) {
+    if (stat(prog, &st) == 0 && S_ISREG(st.st_mode)) {
+      dotprog = malloc(strlen(prog) + 3);
+      if (!dotprog) return 1;
+      strcpy(dotprog, "./");
+      strcat(dotprog, prog);
+      prog = dotprog;
+    }
+  } else if (stat(prog, &st) != 0) {
+    fprintf(stderr, "upcrun: %s: %s\n", prog, strerror(errno));
+    return 2;
+  }
+
+  const char *launcher = getenv("UPCRUN_MPIEXEC");
+  if (!launcher || !*launcher) launcher = UPCRUN_MPIEXEC;
+  char **cmd = calloc((size_t)argc + 16, sizeof *cmd);
+  if (!cmd) return 1;
+  int k = 0;
+  cmd[k++] = (char *)launcher;
+  cmd[k++] = "-n";
+  cmd[k++] = (char *)nthreads;
+  if (hostfile) {
+    cmd[k++] = "-f";
+    cmd[k++] = (char *)hostfile;
+  }
+  if (hosts) {
+    cmd[k++] = "-hosts";
+    cmd[k++] = (char *)hosts;
+  }
+  if (heap) {
+    /* explicit so that it reaches every host, not only through our env */
+    setenv("UPC_SHARED_HEAP_SIZE", heap, 1);
+    cmd[k++] = "-genv";
+    cmd[k++] = "UPC_SHARED_HEAP_SIZE";
+    cmd[k++] = (char *)heap;
+  }
+  cmd[k++] = (char *)prog;
+  for (int j = i + 1; j < argc; j++) cmd[k++] = argv[j];
+  cmd[k] = NULL;
+
+  if (verbose) {
+    fprintf(stderr, "upcrun:");
+    for (int j = 0; j < k; j++) fprintf(stderr, " %s", cmd[j]);
+    fprintf(stderr, "\n");
+  }
+  fflush(NULL);
+  execvp(launcher, cmd);
+  fprintf(stderr, "upcrun: cannot run the MPI launcher %s: %s\n", launcher, strerror(errno));
+  free(dotprog);
+  return 127;
+}
