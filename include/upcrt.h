@@ -294,6 +294,10 @@ void upcrt_describe_pts(upcrt_pts_t p, char *buf, size_t size);
 /* ---- The UPC library, in the C ABI the lowering produces --------------- */
 /* Every pointer-to-shared parameter or result (including upc_lock_t *) is an
  * upcrt_pts_t; the names are the user-visible UPC names. */
+/* Not seen by UPC translation units (the prelude defines __UPC__): they
+ * declare these through <upc.h> in UPC types, which the frontend type-checks
+ * and the lowering rewrites into exactly these prototypes. */
+#ifndef __UPC__
 
 void upc_global_exit(int status) __attribute__((noreturn));
 upcrt_pts_t upc_global_alloc(size_t nblocks, size_t nbytes);
@@ -317,6 +321,7 @@ void upc_memcpy(upcrt_pts_t dst, upcrt_pts_t src, size_t n);
 void upc_memget(void *dst, upcrt_pts_t src, size_t n);
 void upc_memput(upcrt_pts_t dst, const void *src, size_t n);
 void upc_memset(upcrt_pts_t dst, int c, size_t n);
+#endif /* !__UPC__ */
 
 #ifdef __cplusplus
 }
