@@ -1,0 +1,297 @@
+/* test_access.c — static shared objects, get/put of every size between
+ * threads, relaxed-put completion, read-own-write, bulk copies, remote
+ * updates and pointer queries, under mpiexec (and UPCRT_FORCE_RMA=1). */
+#include "rtstest.h"
+
+#include <stdint.h>
+
+/* Static objects as upcc would emit them. */
+typedef struct {
+  int32_t a;
+  double b;
+  char c[8];
+} rec_t; /* 24 bytes */
+
+static int32_t cyc_init[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+static upcrt_static_t CYC = {"cyc", "shared int[10*THREADS]", 4, 1, 10, 1, cyc_init, 10, 0, 0};
+static int64_t blk_init[37];
+static upcrt_static_t BLK = {"blk", "shared [5] long[37]", 8, 5, 37, 0, blk_init, 37, 0, 0};
+static rec_t rec_init[3] = {{1, 1.5, "one"}, {2, 2.5, "two"}, {3, 3.5, "three"}};
+static upcrt_static_t REC = {"rec", "shared [2] rec_t[7]", 24, 2, 7, 0, rec_init, 3, 0, 0};
+static int16_t ind_init[9] = {9, 8, 7, 6, 5, 4, 3, 2, 1};
+static upcrt_static_t IND = {"ind", "shared [] short[9]", 2, 0, 9, 0, ind_init, 9, 0, 0};
+static upcrt_static_t BUF = {"buf", "shared [65536] char[65536*THREADS]", 1, 65536, 65536, 1,
+                             NULL, 0, 0, 0};
+static upcrt_static_t SCALAR = {"counter", "shared long", 8, 0, 1, 0, NULL, 0, 0, 0};
+
+__attribute__((constructor)) static void register_statics(void) {
+  for (int i = 0; i < 37; i++) blk_init[i] = 1000 + i;
+  upcrt_register_static(&CYC);
+  upcrt_register_static(&BLK);
+  upcrt_register_static(&REC);
+  upcrt_register_static(&IND);
+  upcrt_register_static(&BUF);
+  upcrt_register_static(&SCALAR);
+}
+
+/* Every thread reads every element: initialisers ran once, on the owner. */
+static void test_static_init(void **state) {
+  (void)state;
+  upcrt_pts_t cyc = upcrt_static_pts(&CYC), blk = upcrt_static_pts(&BLK);
+  for (int i = 0; i < 10 * THREADS; i++) {
+    int32_t v = upcrt_get_i32(upcrt_pts_add(cyc, i, 1, 4));
+    CHECK(v == (i < 10 ? i + 1 : 0), "cyc[%d] = %d", i, v);
+  }
+  for (int i = 0; i < 37; i++) {
+    upcrt_pts_t p = upcrt_pts_add(blk, i, 5, 8);
+    CHECK(upcrt_get_i64(p) == 1000 + i, "blk[%d] = %ld", i, (long)upcrt_get_i64(p));
+    CHECK((int)upc_threadof(p) == (i / 5) % THREADS, "blk[%d] on thread %zu", i,
+          upc_threadof(p));
+  }
+  for (int i = 0; i < 7; i++) {
+    rec_t r;
+    upcrt_get(&r, upcrt_pts_add(upcrt_static_pts(&REC), i, 2, 24), sizeof r);
+    if (i < 3) {
+      CHECK(r.a == rec_init[i].a && r.b == rec_init[i].b && strcmp(r.c, rec_init[i].c) == 0,
+            "rec[%d]", i);
+    } else {
+      CHECK(r.a == 0 && r.b == 0 && r.c[0] == 0, "rec[%d] not zero", i);
+    }
+    /* a member through addbytes */
+    upcrt_pts_t pb = upcrt_pts_addbytes(upcrt_pts_add(upcrt_static_pts(&REC), i, 2, 24),
+                                        offsetof(rec_t, b));
+    CHECK(upcrt_get_d(pb) == (i < 3 ? rec_init[i].b : 0.0), "rec[%d].b", i);
+  }
+  for (int i = 0; i < 9; i++) {
+    upcrt_pts_t p = upcrt_pts_add(upcrt_static_pts(&IND), i, 0, 2);
+    CHECK(upcrt_get_i16(p) == 9 - i && upc_threadof(p) == 0, "ind[%d]", i);
+  }
+  /* the objects do not overlap */
+  CHECK(BLK.offset >= CYC.offset + 10 * 4, "layout overlap");
+  CHECK(BUF.offset % 64 == 0 && SCALAR.offset % 64 == 0, "alignment");
+  RTSTEST_AGREE();
+}
+
+static unsigned char pattern(int writer, size_t size, size_t i) {
+  return (unsigned char)(writer * 31 + size * 7 + i * 13 + 1);
+}
+
+/* Every size from 1 to 300 bytes plus large ones, at odd offsets, to the
+ * next thread, then read back by the owner and by a third thread. */
+static void test_getput_sizes(void **state) {
+  (void)state;
+  static const size_t big[] = {511, 512, 513, 4096, 65535, 65536};
+  upcrt_pts_t buf = upcrt_static_pts(&BUF);
+  int to = (MYTHREAD + 1) % THREADS, from = (MYTHREAD + THREADS - 1) % THREADS;
+  unsigned char *src = malloc(65536), *dst = malloc(65536);
+  for (size_t k = 0; k < 300 + sizeof big / sizeof big[0]; k++) {
+    size_t n = k < 300 ? k + 1 : big[k - 300];
+    size_t off = (k * 7) % 13; /* unaligned starts */
+    if (off + n > 65536) off = 0;
+    for (size_t i = 0; i < n; i++) src[i] = pattern(MYTHREAD, n, i);
+    upcrt_pts_t dstp = upcrt_pts_addbytes(upcrt_pts_add(buf, (ptrdiff_t)to * 65536, 65536, 1), off);
+    if (k % 2) upcrt_put(dstp, src, n);
+    else upc_memput(dstp, src, n);
+    upcrt_barrier(0, 0);
+    /* owner reads its own part through its local address */
+    unsigned char *mine = upcrt_pts_to_local(upcrt_pts_add(buf, (ptrdiff_t)MYTHREAD * 65536, 65536, 1));
+    int bad = 0;
+    for (size_t i = 0; i < n; i++) bad += mine[off + i] != pattern(from, n, i);
+    CHECK(bad == 0, "size %zu: %d bytes wrong at the owner", n, bad);
+    /* another thread reads it remotely */
+    upcrt_pts_t srcp = upcrt_pts_addbytes(upcrt_pts_add(buf, (ptrdiff_t)to * 65536, 65536, 1), off);
+    if (k % 2) upcrt_get(dst, srcp, n);
+    else upc_memget(dst, srcp, n);
+    CHECK(memcmp(dst, src, n) == 0, "size %zu: read back differs", n);
+    upcrt_barrier(0, 0);
+  }
+  free(src);
+  free(dst);
+  RTSTEST_AGREE();
+}
+
+/* The typed accessors of every scalar type, relaxed and strict. */
+static void test_scalar_types(void **state) {
+  (void)state;
+  upcrt_pts_t buf = upcrt_static_pts(&BUF);
+  int to = (MYTHREAD + 1) % THREADS;
+  upcrt_pts_t p = upcrt_pts_add(buf, (ptrdiff_t)to * 65536 + 64 * MYTHREAD % 4096, 65536, 1);
+  upcrt_put_i8(p, -5);
+  CHECK(upcrt_get_i8(p) == -5, "i8");
+  upcrt_put_u8(p, 250);
+  CHECK(upcrt_sget_u8(p) == 250, "u8");
+  upcrt_sput_i16(p, -30000);
+  CHECK(upcrt_get_i16(p) == -30000, "i16");
+  upcrt_put_u16(p, 60000);
+  CHECK(upcrt_get_u16(p) == 60000, "u16");
+  upcrt_put_i32(p, -2000000000);
+  CHECK(upcrt_get_i32(p) == -2000000000, "i32");
+  upcrt_sput_u32(p, 4000000000u);
+  CHECK(upcrt_sget_u32(p) == 4000000000u, "u32");
+  upcrt_put_i64(p, -((int64_t)1 << 60));
+  CHECK(upcrt_get_i64(p) == -((int64_t)1 << 60), "i64");
+  upcrt_put_u64(p, UINT64_MAX - 3);
+  CHECK(upcrt_get_u64(p) == UINT64_MAX - 3, "u64");
+  upcrt_put_f(p, 1.25f);
+  CHECK(upcrt_get_f(p) == 1.25f, "f");
+  upcrt_sput_d(p, -3.5);
+  CHECK(upcrt_get_d(p) == -3.5, "d");
+  upcrt_put_ld(p, 7.25L);
+  CHECK(upcrt_get_ld(p) == 7.25L, "ld");
+  upcrt_put_ptr(p, (void *)&p);
+  CHECK(upcrt_get_ptr(p) == (void *)&p, "ptr");
+  upcrt_pts_t v = {12345, (uint32_t)to, 3};
+  upcrt_put_pts(p, v);
+  CHECK(upcrt_pts_eq(upcrt_sget_pts(p), v), "pts");
+  RTSTEST_AGREE();
+}
+
+/* Relaxed puts to every other thread, completed by the barrier. */
+static void test_relaxed_put_barrier(void **state) {
+  (void)state;
+  upcrt_pts_t cyc = upcrt_static_pts(&CYC); /* 10*THREADS ints, cyclic */
+  for (int round = 0; round < 20; round++) {
+    /* element MYTHREAD*... : thread t owns elements t, t+T, ...; write the
+     * element (row MYTHREAD % 10) of every thread */
+    for (int t = 0; t < THREADS; t++)
+      upcrt_put_i32(upcrt_pts_add(cyc, (MYTHREAD % 10) * THREADS + t, 1, 4),
+                    round * 1000 + MYTHREAD);
+    upcrt_barrier(0, 0);
+    int32_t *mine = upcrt_pts_to_local(upcrt_pts_add(cyc, MYTHREAD, 1, 4));
+    for (int w = 0; w < THREADS && w < 10; w++) {
+      /* row w of my column was written by thread w (and w+10, ...) */
+      int32_t got = mine[w];
+      CHECK(got % 1000 % 10 == w % 10 && got / 1000 == round, "round %d row %d: %d", round, w,
+            got);
+    }
+    upcrt_barrier(0, 0);
+  }
+  RTSTEST_AGREE();
+}
+
+/* A thread reads back its own relaxed write to a remote location at once. */
+static void test_read_own_write(void **state) {
+  (void)state;
+  upcrt_pts_t buf = upcrt_static_pts(&BUF);
+  int to = (MYTHREAD + 1) % THREADS;
+  upcrt_pts_t p = upcrt_pts_add(buf, (ptrdiff_t)to * 65536 + 8192 + 8 * MYTHREAD, 65536, 1);
+  for (int64_t i = 0; i < 2000; i++) {
+    upcrt_put_i64(p, i * 3 + 1);
+    int64_t v = upcrt_get_i64(p);
+    CHECK(v == i * 3 + 1, "iteration %ld: read %ld", (long)i, (long)v);
+  }
+  /* bulk: memput then memget of an overlapping range */
+  char out[1000], in[1000];
+  for (int i = 0; i < 1000; i++) out[i] = (char)(i ^ MYTHREAD);
+  upcrt_pts_t q = upcrt_pts_add(buf, (ptrdiff_t)to * 65536 + 16384 + 1000 * MYTHREAD, 65536, 1);
+  upc_memput(q, out, 1000);
+  upc_memget(in, upcrt_pts_addbytes(q, 100), 900);
+  CHECK(memcmp(in, out + 100, 900) == 0, "memput/memget");
+  upcrt_barrier(0, 0);
+  RTSTEST_AGREE();
+}
+
+/* upc_memcpy between two other threads' blocks, upc_memset, large sizes. */
+static void test_memcpy_memset(void **state) {
+  (void)state;
+  upcrt_pts_t buf = upcrt_static_pts(&BUF);
+  int a = (MYTHREAD + 1) % THREADS, b = (MYTHREAD + 2) % THREADS;
+  size_t slot = 65536 / (size_t)THREADS;
+  size_t n = slot - 7;
+  upcrt_pts_t pa = upcrt_pts_add(buf, (ptrdiff_t)(a * 65536 + MYTHREAD * slot), 65536, 1);
+  upcrt_pts_t pb = upcrt_pts_add(buf, (ptrdiff_t)(b * 65536 + MYTHREAD * slot + 3), 65536, 1);
+  unsigned char *src = malloc(n), *got = malloc(n);
+  for (size_t i = 0; i < n; i++) src[i] = (unsigned char)(i * 5 + MYTHREAD);
+  upc_memput(pa, src, n);
+  upc_memcpy(pb, pa, n - 3);
+  upc_memget(got, pb, n - 3);
+  CHECK(memcmp(got, src, n - 3) == 0, "memcpy of %zu bytes from thread %d to %d", n - 3, a, b);
+  upc_memset(pa, 0x5a, n);
+  upc_memget(got, pa, n);
+  size_t bad = 0;
+  for (size_t i = 0; i < n; i++) bad += got[i] != 0x5a;
+  CHECK(bad == 0, "memset: %zu bytes wrong", bad);
+  upc_memcpy(pb, pb, 0);
+  upcrt_barrier(0, 0);
+  free(src);
+  free(got);
+  RTSTEST_AGREE();
+}
+
+/* Remote updates from every thread on one location are all applied. */
+static void test_update(void **state) {
+  (void)state;
+  upcrt_pts_t c = upcrt_static_pts(&SCALAR);
+  if (MYTHREAD == 0) upcrt_put_i64(c, 0);
+  upcrt_barrier(0, 0);
+  int64_t one = 1;
+  for (int i = 0; i < 500; i++) upcrt_update(c, UPC_INT64, UPC_ADD, &one);
+  upcrt_barrier(0, 0);
+  CHECK(upcrt_get_i64(c) == 500 * THREADS, "sum %ld", (long)upcrt_get_i64(c));
+  upcrt_barrier(0, 0);
+  /* XOR, MAX and double ADD on per-thread words of another thread */
+  upcrt_pts_t buf = upcrt_static_pts(&BUF);
+  int to = (MYTHREAD + 1) % THREADS;
+  upcrt_pts_t w = upcrt_pts_add(buf, (ptrdiff_t)to * 65536 + 32768 + 64 * MYTHREAD, 65536, 1);
+  upcrt_put_u32(w, 0xff00ff00u);
+  upcrt_put_d(upcrt_pts_addbytes(w, 8), 1.0);
+  upcrt_put_i32(upcrt_pts_addbytes(w, 16), -7);
+  upcrt_put_ld(upcrt_pts_addbytes(w, 32), 1.0L);
+  upcrt_fence();
+  uint32_t x = 0x0ff00ff0u;
+  double h = 0.5;
+  int32_t m = 5;
+  long double ld = 3.0L;
+  upcrt_update(w, UPC_UINT32, UPC_XOR, &x);
+  for (int i = 0; i < 4; i++) upcrt_update(upcrt_pts_addbytes(w, 8), UPC_DOUBLE, UPC_ADD, &h);
+  upcrt_update(upcrt_pts_addbytes(w, 16), UPC_INT32, UPC_MAX, &m);
+  upcrt_update(upcrt_pts_addbytes(w, 32), UPC_LDOUBLE, UPC_MULT, &ld);
+  upcrt_fence();
+  CHECK(upcrt_get_u32(w) == (0xff00ff00u ^ 0x0ff00ff0u), "xor %x", upcrt_get_u32(w));
+  CHECK(upcrt_get_d(upcrt_pts_addbytes(w, 8)) == 3.0, "double add %g",
+        upcrt_get_d(upcrt_pts_addbytes(w, 8)));
+  CHECK(upcrt_get_i32(upcrt_pts_addbytes(w, 16)) == 5, "max");
+  CHECK(upcrt_get_ld(upcrt_pts_addbytes(w, 32)) == 3.0L, "long double mult");
+  upcrt_barrier(0, 0);
+  RTSTEST_AGREE();
+}
+
+/* Pointer queries, private<->shared casts, names for messages. */
+static void test_pointer_queries(void **state) {
+  (void)state;
+  upcrt_pts_t blk = upcrt_static_pts(&BLK);
+  upcrt_pts_t p = upcrt_pts_add(blk, 12, 5, 8);
+  char d[256];
+  upcrt_describe_pts(p, d, sizeof d);
+  CHECK(strcmp(d, "blk[12]") == 0, "describe gave \"%s\"", d);
+  upcrt_describe_pts(upcrt_static_pts(&SCALAR), d, sizeof d);
+  CHECK(strcmp(d, "counter") == 0, "describe gave \"%s\"", d);
+  upcrt_describe_pts(upcrt_pts_add(upcrt_static_pts(&CYC), 3 * THREADS + MYTHREAD, 1, 4), d,
+                     sizeof d);
+  char want[64];
+  snprintf(want, sizeof want, "cyc[%d]", 3 * THREADS + MYTHREAD);
+  CHECK(strcmp(d, want) == 0, "describe gave \"%s\", want %s", d, want);
+  /* my own element: cast to local and back */
+  upcrt_pts_t mine = upcrt_pts_add(upcrt_static_pts(&CYC), MYTHREAD, 1, 4);
+  int32_t *lp = upcrt_pts_to_local(mine);
+  CHECK(lp != NULL, "own element not castable");
+  upcrt_pts_t back = upcrt_local_to_pts(lp);
+  CHECK(upcrt_pts_eq(back, mine), "local_to_pts round trip");
+  CHECK(upcrt_pts_isnull(upcrt_local_to_pts(NULL)), "NULL cast");
+  CHECK(upcrt_pts_to_local(UPCRT_NULL_PTS) == NULL, "null to local");
+  /* under UPCRT_FORCE_RMA other threads are not castable */
+  if (THREADS > 1) {
+    void *other = upcrt_pts_to_local(upcrt_pts_add(mine, 1, 1, 4));
+    CHECK((other == NULL) == (upcrt_seg_force_rma != 0), "castability of a neighbour");
+  }
+  RTSTEST_AGREE();
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_static_init),      cmocka_unit_test(test_getput_sizes),
+    cmocka_unit_test(test_scalar_types),     cmocka_unit_test(test_relaxed_put_barrier),
+    cmocka_unit_test(test_read_own_write),   cmocka_unit_test(test_memcpy_memset),
+    cmocka_unit_test(test_update),           cmocka_unit_test(test_pointer_queries),
+};
+
+RTSTEST_MAIN(tests)
