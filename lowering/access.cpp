@@ -1,0 +1,199 @@
+// access.cpp — reads and writes of shared lvalues: the address of a shared
+// lvalue (variables, subscripts of (multi-dimensional, THREADS-scaled)
+// arrays, *p, struct members through . and ->), scalar get/put, aggregate
+// get/put, assignment, compound assignment and ++/-- (read-modify-write with
+// the address evaluated once), strict forms by qualifier or pragma.
+#include "lowerer.h"
+
+using namespace clang;
+
+namespace upc {
+
+static std::string plus(const std::string &a, const std::string &b) {
+  return a.empty() ? b : a + " + " + b;
+}
+
+SharedAddr Lowerer::addrOf(const Expr *lv) {
+  const Expr *e = lv->IgnoreParens();
+  SharedAddr a;
+  if (auto *dre = dyn_cast<DeclRefExpr>(e)) {
+    auto *vd = dyn_cast<VarDecl>(dre->getDecl());
+    if (!vd) {
+      error(e->getBeginLoc(), "cannot lower this shared lvalue");
+      return a;
+    }
+    a.base = "upcrt_static_pts(&" + descriptorName(vd) + ")";
+    a.block = blockOf(vd->getType());
+    a.elemSize = sizeofText(innermostElem(vd->getType()));
+    return a;
+  }
+  if (auto *uo = dyn_cast<UnaryOperator>(e)) {
+    if (uo->getOpcode() == UO_Deref) {
+      QualType pointee = uo->getSubExpr()->getType()->getPointeeType();
+      a.base = emit(uo->getSubExpr());
+      a.block = blockOf(pointee);
+      a.elemSize = sizeofText(innermostElem(pointee));
+      return a;
+    }
+  }
+  if (auto *ase = dyn_cast<ArraySubscriptExpr>(e)) {
+    const Expr *base = ase->getBase(), *idx = ase->getIdx();
+    QualType elemT = ase->getType();
+    std::string ix = "(" + emit(idx) + ")";
+    const Expr *b = base->IgnoreParens();
+    if (auto *ice = dyn_cast<ImplicitCastExpr>(b)) {
+      if (ice->getCastKind() == CK_ArrayToPointerDecay && isSharedLValue(ice->getSubExpr())) {
+        a = addrOf(ice->getSubExpr());
+        if (a.inElement) {
+          // An array inside one struct element: plain byte arithmetic.
+          a.bytes = plus(a.bytes, ix + " * " + sizeofText(elemT));
+        } else {
+          // One linear index over all dimensions of the shared array.
+          std::string n = elemCount(elemT);
+          a.linear = plus(a.linear, n == "1" ? ix : ix + " * " + n);
+        }
+        return a;
+      }
+    }
+    QualType pointee = base->getType()->getPointeeType();
+    a.base = emit(base);
+    a.block = blockOf(pointee);
+    a.elemSize = sizeofText(innermostElem(pointee));
+    std::string n = elemCount(pointee);
+    a.linear = n == "1" ? ix : ix + " * " + n;
+    return a;
+  }
+  if (auto *me = dyn_cast<MemberExpr>(e)) {
+    auto *fd = dyn_cast<FieldDecl>(me->getMemberDecl());
+    if (!fd) {
+      error(me->getMemberLoc(), "cannot lower this member of a shared struct");
+      return a;
+    }
+    if (fd->isBitField()) {
+      error(me->getMemberLoc(), "bit-field '" + fd->getNameAsString() +
+                                    "' of a shared struct cannot be accessed");
+      return a;
+    }
+    // Members of anonymous struct/union members: offsetof names them directly.
+    const Expr *base = me->getBase()->IgnoreParenImpCasts();
+    std::string designator = fd->getNameAsString();
+    bool arrow = me->isArrow();
+    while (auto *inner = dyn_cast<MemberExpr>(base)) {
+      auto *ifd = dyn_cast<FieldDecl>(inner->getMemberDecl());
+      if (!ifd || !ifd->isAnonymousStructOrUnion() || arrow) break;
+      arrow = inner->isArrow();
+      base = inner->getBase()->IgnoreParenImpCasts();
+    }
+    QualType recT = arrow ? base->getType()->getPointeeType() : base->getType();
+    std::string rec = printLowered(recT.getUnqualifiedType());
+    if (rec.find("(unnamed") != std::string::npos || rec.find("(anonymous") != std::string::npos) {
+      error(me->getBeginLoc(), "a member of a shared struct without a tag or "
+                               "typedef name cannot be accessed; name the struct type");
+      return a;
+    }
+    std::string off = "__builtin_offsetof(" + rec + ", " + designator + ")";
+    if (arrow) {
+      a.base = emit(base);
+      a.block = blockOf(recT);
+      a.elemSize = sizeofText(recT);
+    } else {
+      a = addrOf(base);
+    }
+    a.bytes = plus(a.bytes, off);
+    a.inElement = true;
+    return a;
+  }
+  error(e->getBeginLoc(), "cannot lower this shared lvalue");
+  return a;
+}
+
+std::string Lowerer::materialize(const SharedAddr &a) {
+  std::string s = a.base;
+  if (!a.linear.empty())
+    s = "upcrt_pts_add(" + s + ", " + a.linear + ", " + std::to_string(a.block) + ", " +
+        a.elemSize + ")";
+  if (!a.bytes.empty()) s = "upcrt_pts_addbytes(" + s + ", " + a.bytes + ")";
+  return s;
+}
+
+std::string Lowerer::readText(const Expr *lv, const std::string &pts) {
+  QualType t = lv->getType();
+  bool strict = isStrictAt(t, lv->getBeginLoc());
+  std::string suf = accessorSuffix(t);
+  std::string lt = printLowered(t.getUnqualifiedType());
+  if (!suf.empty()) {
+    std::string call = std::string("upcrt_") + (strict ? "sget_" : "get_") + suf + "(" + pts + ")";
+    if (suf == "ptr") return "((" + lt + ")" + call + ")";
+    return call;
+  }
+  std::string v = temp();
+  return "({ " + lt + " " + v + "; upcrt_" + (strict ? "sget" : "get") + "(&" + v + ", " +
+         pts + ", sizeof " + v + "); " + v + "; })";
+}
+
+std::string Lowerer::writeText(const Expr *lv, const std::string &pts, const std::string &val) {
+  QualType t = lv->getType();
+  bool strict = isStrictAt(t, lv->getBeginLoc());
+  std::string suf = accessorSuffix(t);
+  if (!suf.empty()) {
+    std::string v = val;
+    if (t->isBooleanType()) v = "(_Bool)(" + val + ")";
+    return std::string("upcrt_") + (strict ? "sput_" : "put_") + suf + "(" + pts + ", " + v + ")";
+  }
+  std::string lt = printLowered(t.getUnqualifiedType());
+  std::string tmp = temp();
+  return "({ " + lt + " " + tmp + " = " + val + "; upcrt_" + (strict ? "sput" : "put") + "(" +
+         pts + ", &" + tmp + ", sizeof " + tmp + "); })";
+}
+
+std::string Lowerer::emitRead(const Expr *lv) { return readText(lv, materialize(addrOf(lv))); }
+
+std::string Lowerer::emitAssign(const BinaryOperator *bo, bool used) {
+  const Expr *lhs = bo->getLHS();
+  std::string pts = materialize(addrOf(lhs));
+  std::string val = emit(bo->getRHS());
+  if (!used) return writeText(lhs, pts, val);
+  std::string lt = printLowered(lhs->getType().getUnqualifiedType());
+  std::string v = temp();
+  return "({ " + lt + " " + v + " = " + val + "; " + writeText(lhs, pts, v) + "; " + v + "; })";
+}
+
+std::string Lowerer::emitCompound(const CompoundAssignOperator *bo, bool used) {
+  const Expr *lhs = bo->getLHS();
+  QualType t = lhs->getType();
+  std::string lt = printLowered(t.getUnqualifiedType());
+  std::string p = temp(), v = temp();
+  std::string cur = readText(lhs, p);
+  std::string rhs = emit(bo->getRHS());
+  BinaryOperatorKind op = BinaryOperator::getOpForCompoundAssignment(bo->getOpcode());
+  std::string nv;
+  if (isPts(t)) {
+    std::string n = op == BO_Sub ? "-(ptrdiff_t)(" + rhs + ")" : "(" + rhs + ")";
+    nv = ptsAdd(cur, n, t);
+  } else {
+    nv = cur + " " + BinaryOperator::getOpcodeStr(op).str() + " (" + rhs + ")";
+  }
+  return "({ upcrt_pts_t " + p + " = " + materialize(addrOf(lhs)) + "; " + lt + " " + v +
+         " = " + nv + "; " + writeText(lhs, p, v) + ";" + (used ? " " + v + ";" : "") + " })";
+}
+
+std::string Lowerer::emitIncDec(const UnaryOperator *uo, bool used) {
+  const Expr *lv = uo->getSubExpr();
+  QualType t = lv->getType();
+  std::string lt = printLowered(t.getUnqualifiedType());
+  std::string p = temp(), o = temp();
+  bool inc = uo->isIncrementOp();
+  std::string nv = isPts(t) ? ptsAdd(o, inc ? "1" : "-1", t) : o + (inc ? " + 1" : " - 1");
+  std::string s = "({ upcrt_pts_t " + p + " = " + materialize(addrOf(lv)) + "; " + lt + " " + o +
+                  " = " + readText(lv, p) + "; ";
+  if (uo->isPostfix() || !used) {
+    s += writeText(lv, p, nv) + ";";
+    if (used) s += " " + o + ";";
+  } else {
+    std::string n = temp();
+    s += lt + " " + n + " = " + nv + "; " + writeText(lv, p, n) + "; " + n + ";";
+  }
+  return s + " })";
+}
+
+} // namespace upc

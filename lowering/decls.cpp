@@ -1,0 +1,284 @@
+// decls.cpp — declarations: declarators whose types mention shared are
+// reprinted with lowered types (typedefs, struct fields, parameters, return
+// types, locals, globals); shared objects at file scope and static shared
+// locals become upcrt_static_t descriptors with an init image, registered by
+// a constructor (static locals are hoisted before their function, on the
+// same line so line numbers stay right); extern declarations refer to the
+// defining unit's descriptor.
+#include "lowerer.h"
+
+#include <clang/AST/Attr.h>
+#include <clang/AST/TypeLoc.h>
+
+using namespace clang;
+
+namespace upc {
+
+std::string Lowerer::descriptorName(const VarDecl *vd) {
+  vd = vd->getCanonicalDecl();
+  auto it = descNames.find(vd);
+  if (it != descNames.end()) return it->second;
+  std::string n;
+  if (vd->isStaticLocal()) {
+    std::string fn = "local";
+    if (auto *f = dyn_cast_or_null<FunctionDecl>(vd->getParentFunctionOrMethod()))
+      fn = f->getNameAsString();
+    n = "__upcc_shared_" + fn + "_" + vd->getNameAsString() + "_" +
+        std::to_string(descNames.size());
+  } else {
+    n = "__upcc_shared_" + vd->getNameAsString();
+  }
+  descNames[vd] = n;
+  return n;
+}
+
+static unsigned declaratorEnd(const Lowerer &L, const DeclaratorDecl *d) {
+  unsigned e = 0;
+  if (d->getIdentifier() && d->getLocation().isValid()) e = L.endOffsetOf(d->getLocation());
+  if (TypeSourceInfo *ts = d->getTypeSourceInfo()) {
+    SourceLocation tl = ts->getTypeLoc().getEndLoc();
+    if (tl.isValid()) e = std::max(e, L.endOffsetOf(tl));
+  }
+  return e;
+}
+
+static unsigned declEnd(const Lowerer &L, const Decl *d) {
+  if (auto *dd = dyn_cast<DeclaratorDecl>(d)) return declaratorEnd(L, dd);
+  if (auto *td = dyn_cast<TypedefNameDecl>(d)) {
+    unsigned e = L.endOffsetOf(td->getLocation());
+    if (TypeSourceInfo *ts = td->getTypeSourceInfo())
+      e = std::max(e, L.endOffsetOf(ts->getTypeLoc().getEndLoc()));
+    return e;
+  }
+  return L.endOffsetOf(d->getEndLoc());
+}
+
+static std::string storagePrefix(const VarDecl *vd) {
+  std::string s;
+  if (vd->getStorageClass() == SC_Static) s += "static ";
+  else if (vd->getStorageClass() == SC_Extern) s += "extern ";
+  else if (vd->getStorageClass() == SC_Register) s += "register ";
+  if (vd->getTSCSpec() == TSCS__Thread_local) s += "_Thread_local ";
+  else if (vd->getTSCSpec() == TSCS___thread) s += "__thread ";
+  return s;
+}
+
+// Element count of a shared object before the THREADS factor.
+static bool constantCount(const ASTContext &ctx, QualType t, uint64_t &n) {
+  n = 1;
+  while (const ArrayType *a = ctx.getAsArrayType(t)) {
+    auto *cat = dyn_cast<ConstantArrayType>(a);
+    if (!cat) return false;
+    n *= cat->getSize().getZExtValue();
+    t = a->getElementType();
+  }
+  return true;
+}
+
+static std::string escapeC(const std::string &s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '"' || c == '\\') o += '\\';
+    o += c;
+  }
+  return o;
+}
+
+void Lowerer::lowerRecord(RecordDecl *rd) {
+  std::vector<Decl *> group;
+  auto flush = [&]() {
+    if (!group.empty()) lowerDeclGroup(group, false, false);
+    group.clear();
+  };
+  for (Decl *d : rd->decls()) {
+    if (d->isImplicit() || isa<IndirectFieldDecl>(d) || !validRange(d->getSourceRange())) continue;
+    if (!group.empty() && group.front()->getBeginLoc() != d->getBeginLoc()) flush();
+    group.push_back(d);
+  }
+  flush();
+}
+
+void Lowerer::lowerDeclGroup(const std::vector<Decl *> &group, bool local, bool inForInit) {
+  (void)local;
+  StringRef buf = sm.getBufferData(sm.getMainFileID());
+  std::vector<Decl *> decls;
+  const TagDecl *embedded = nullptr;
+  for (Decl *d : group) {
+    if (auto *td = dyn_cast<TagDecl>(d)) {
+      if (td->isThisDeclarationADefinition()) {
+        if (auto *rd = dyn_cast<RecordDecl>(td)) lowerRecord(rd);
+        if (auto *ed = dyn_cast<EnumDecl>(td))
+          for (EnumConstantDecl *ec : ed->enumerators())
+            if (ec->getInitExpr()) lowerExprInPlace(ec->getInitExpr(), true);
+        if (td->getBeginLoc() == group.front()->getBeginLoc()) embedded = td;
+      }
+      continue;
+    }
+    if (auto *fd = dyn_cast<FunctionDecl>(d)) {
+      lowerFunctionSignature(fd);
+      continue;
+    }
+    if (isa<VarDecl>(d) || isa<FieldDecl>(d) || isa<TypedefNameDecl>(d)) decls.push_back(d);
+  }
+  if (decls.empty()) return;
+
+  auto declType = [](Decl *d) {
+    if (auto *v = dyn_cast<ValueDecl>(d)) return v->getType();
+    return cast<TypedefNameDecl>(d)->getUnderlyingType();
+  };
+  auto sharedObject = [&](Decl *d) {
+    auto *vd = dyn_cast<VarDecl>(d);
+    return vd && isSharedType(vd->getType());
+  };
+  bool rewrite = false;
+  for (Decl *d : decls) rewrite |= sharedObject(d) || needsLowering(declType(d));
+  if (!rewrite) {
+    for (Decl *d : decls)
+      if (auto *vd = dyn_cast<VarDecl>(d))
+        if (vd->getInit()) lowerExprInPlace(vd->getInit(), true);
+    return;
+  }
+
+  std::string after; // descriptor definitions and constructors, after the ';'
+  std::string firstLowered;
+  for (size_t i = 0; i < decls.size(); ++i) {
+    Decl *d = decls[i];
+    std::string name = cast<NamedDecl>(d)->getNameAsString();
+    unsigned b;
+    std::string prefix;
+    if (i == 0) {
+      if (embedded) {
+        if (inForInit) {
+          error(d->getLocation(), "cannot lower a struct definition in a for-loop header");
+          return;
+        }
+        b = endOffsetOf(embedded->getBraceRange().getEnd());
+        prefix = "; ";
+        if (!embedded->getIdentifier() && !embedded->getTypedefNameForAnonDecl()) {
+          error(d->getLocation(), "declare '" + name + "' with a named struct or union type");
+          return;
+        }
+      } else {
+        b = offsetOf(d->getBeginLoc());
+      }
+    } else {
+      b = endOffsetOf(decls[i - 1]->getEndLoc());
+      while (b < buf.size() && buf[b] != ',') ++b;
+      prefix = inForInit ? ", " : "; ";
+    }
+    unsigned e = declEnd(*this, d);
+    auto *vd = dyn_cast<VarDecl>(d);
+    std::string t;
+    if (auto *td = dyn_cast<TypedefNameDecl>(d)) {
+      t = "typedef " + printLowered(td->getUnderlyingType(), name);
+    } else if (!sharedObject(d)) {
+      QualType ty = declType(d);
+      std::string full = printLowered(ty, name);
+      if (inForInit && i > 0) {
+        if (printLowered(ty) != firstLowered) {
+          error(d->getLocation(), "declare '" + name +
+                                      "' in its own declaration (its type differs from the "
+                                      "first declarator's after lowering)");
+          return;
+        }
+        t = name;
+      } else {
+        t = (vd ? storagePrefix(vd) : "") + full;
+      }
+      if (i == 0) firstLowered = printLowered(ty);
+      if (vd && vd->getInit()) lowerExprInPlace(vd->getInit(), true);
+    } else {
+      t = sharedObjectDecl(vd, e, after);
+    }
+    replace(b, e, prefix + t);
+  }
+  if (!after.empty()) {
+    unsigned semi = endOffsetOf(decls.back()->getEndLoc());
+    while (semi < buf.size() && buf[semi] != ';') ++semi;
+    insert(semi < buf.size() ? semi + 1 : semi, " " + after);
+  }
+}
+
+// The replacement for the declarator of shared object vd (ending at e, which
+// may move to cover the initialiser); descriptor definitions and their
+// constructors go to `after`, or are hoisted for static locals.
+std::string Lowerer::sharedObjectDecl(VarDecl *vd, unsigned &e, std::string &after) {
+  std::string name = vd->getNameAsString();
+  std::string desc = descriptorName(vd);
+  QualType ty = vd->getType();
+  bool isStaticLinkage = vd->getStorageClass() == SC_Static;
+  if (vd->hasLocalStorage()) {
+    error(vd->getLocation(), "shared variable '" + name + "' must be static or at file scope");
+    return "";
+  }
+  const VarDecl *def = vd->getDefinition();
+  if (!def) def = vd->getActingDefinition();
+  bool defining = vd->isStaticLocal() || def == vd;
+  std::string initName = "__upcc_init_" + desc.substr(strlen("__upcc_shared_"));
+  std::string body;
+  if (defining) {
+    uint64_t n = 0;
+    if (!constantCount(ctx, ty, n)) {
+      error(vd->getLocation(), "the size of shared array '" + name + "' is not known");
+      return "";
+    }
+    std::string es = sizeofText(innermostElem(ty));
+    body = "{ .name = \"" + escapeC(name) + "\", .type = \"" + escapeC(upcSpelling(ty)) +
+           "\", .elem_size = " + es + ", .block = " + std::to_string(blockOf(ty)) +
+           ", .nelems = " + std::to_string(n) +
+           ", .threads_scaled = " + (typeHasThreadsDim(ty) ? "1" : "0");
+    if (vd->getInit())
+      body += ", .init = (const void *)&" + initName + ", .init_nelems = sizeof " + initName +
+              " / " + es;
+    body += " }";
+  }
+  std::string ctor = "static void __attribute__((constructor)) " + desc +
+                     "_register(void) { upcrt_register_static(&" + desc + "); }";
+  if (vd->isStaticLocal()) {
+    // Hoisted to file scope before the function, kept on one line.
+    std::string h;
+    if (vd->getInit())
+      h += "static const " + printLowered(ty, initName) + " = " + emit(vd->getInit()) + "; ";
+    h += "static upcrt_static_t " + desc + " = " + body + "; " + ctor + " ";
+    for (char &c : h)
+      if (c == '\n') c = ' ';
+    hoisted += h;
+    e = std::max(e, endOffsetOf(vd->getEndLoc()));
+    return "typedef int __upcc_hoisted_" + desc.substr(strlen("__upcc_shared_"));
+  }
+  std::string linkage = isStaticLinkage ? "static " : "";
+  if (!defining) return (isStaticLinkage ? "static " : "extern ") + std::string("upcrt_static_t ") + desc;
+  if (vd->getInit()) {
+    lowerExprInPlace(vd->getInit(), true);
+    after += linkage + "upcrt_static_t " + desc + " = " + body + "; " + ctor + " ";
+    return "static const " + printLowered(ty, initName);
+  }
+  after += ctor + " ";
+  return linkage + "upcrt_static_t " + desc + " = " + body;
+}
+
+void Lowerer::lowerFunctionSignature(FunctionDecl *fd) {
+  unsigned fb = offsetOf(fd->getBeginLoc());
+  for (ParmVarDecl *p : fd->parameters()) {
+    if (!validRange(p->getSourceRange())) continue;
+    if (!needsLowering(p->getType())) continue;
+    unsigned b = offsetOf(p->getBeginLoc());
+    if (b < fb) continue; // parameters of a typedef'd function type
+    replace(b, declaratorEnd(*this, p), printLowered(p->getType(), p->getNameAsString()));
+  }
+  QualType rt = fd->getReturnType();
+  if (!needsLowering(rt)) return;
+  if (!fd->getFunctionTypeLoc()) {
+    error(fd->getLocation(), "cannot lower the declarator of '" + fd->getNameAsString() +
+                                 "'; declare its return type with a typedef");
+    return;
+  }
+  std::string s;
+  if (fd->getStorageClass() == SC_Static) s += "static ";
+  if (fd->getStorageClass() == SC_Extern) s += "extern ";
+  if (fd->isInlineSpecified()) s += "inline ";
+  if (fd->hasAttr<C11NoReturnAttr>()) s += "_Noreturn ";
+  replace(fb, offsetOf(fd->getLocation()), s + printLowered(rt) + " ");
+}
+
+} // namespace upc

@@ -1,0 +1,142 @@
+// lowerer.h — the lowering's shared state and the entry points of its rule
+// families (one .cpp per family); lower.cpp drives the walk over the AST.
+#pragma once
+#include "lower.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace upc {
+
+// The address of a shared lvalue while it is being built: `base`, advanced by
+// `linear` elements with the UPC layout (upcrt_pts_add), then by `bytes`
+// within one element (upcrt_pts_addbytes).  Keeping the pieces apart lets a
+// chain of subscripts of a multi-dimensional array become one upcrt_pts_add.
+struct SharedAddr {
+  std::string base;     // a upcrt_pts_t-valued C expression
+  std::string linear;   // elements to add with the layout ("" = none)
+  std::string bytes;    // bytes to add inside the element ("" = none)
+  unsigned block = 1;   // layout block size (0 = indefinite)
+  std::string elemSize; // sizeof text of one layout element
+  bool inElement = false; // inside one element: subscripts add bytes
+};
+
+class Lowerer {
+public:
+  Lowerer(FrontendResult &fe, const OptimizerPlan *plan, const LowerOptions &opts);
+  bool run(llvm::raw_ostream &out);
+
+  clang::ASTContext &ctx;
+  clang::SourceManager &sm;
+  FrontendResult &fe;
+  const OptimizerPlan *plan;
+  LowerOptions opts;
+  bool failed = false;
+
+  // ---- lower.cpp: text, edits, walk, generic emission ----
+  unsigned offsetOf(clang::SourceLocation l) const;
+  unsigned endOffsetOf(clang::SourceLocation l) const; // just past the token
+  std::string text(clang::SourceRange r) const;        // original source text
+  std::string text(const clang::Stmt *s) const { return text(s->getSourceRange()); }
+  bool validRange(clang::SourceRange r) const;
+  void replace(unsigned b, unsigned e, std::string t);
+  void replace(clang::SourceRange r, std::string t);
+  void insert(unsigned at, std::string t);
+  void error(clang::SourceLocation l, const std::string &msg);
+  std::string temp(); // a fresh identifier for a temporary
+
+  std::string emit(const clang::Expr *e, bool used = true);
+  std::string splice(const clang::Stmt *s);
+  std::string emitStmtText(const clang::Stmt *s);
+  std::string emitCondition(const clang::Expr *e); // truth value of a scalar
+  void lowerExprInPlace(clang::Expr *e, bool used);
+  void lowerCondInPlace(clang::Expr *e);
+  void walkStmt(clang::Stmt *s);
+  void walkFunction(clang::FunctionDecl *fd);
+  void walkTopLevel();
+
+  // ---- types.cpp: types and layouts ----
+  bool isSharedType(clang::QualType t) const;  // object of shared type (any array depth)
+  bool isPts(clang::QualType t) const;         // pointer-to-shared
+  bool isSharedLValue(const clang::Expr *e) const;
+  unsigned blockOf(clang::QualType sharedT) const;
+  Consistency consistencyOf(clang::QualType sharedT) const;
+  clang::QualType lowerType(clang::QualType t);
+  bool needsLowering(clang::QualType t) { return lowerType(t) != t; }
+  std::string printType(clang::QualType t, const std::string &name = "");
+  std::string printLowered(clang::QualType t, const std::string &name = "") {
+    return printType(lowerType(t), name);
+  }
+  clang::QualType innermostElem(clang::QualType t) const; // strips arrays
+  std::string sizeofText(clang::QualType t);               // sizeof(lowered t)
+  bool dimHasThreads(const clang::ConstantArrayType *cat) const;
+  bool typeHasThreadsDim(clang::QualType t) const;
+  std::string elemCount(clang::QualType t); // innermost elements in t (text)
+  std::string accessorSuffix(clang::QualType t) const; // i32, pts, ... or ""
+  std::string upcSpelling(clang::QualType t);
+  bool isStrictAt(clang::QualType sharedT, clang::SourceLocation l) const;
+  clang::QualType ptsTypedef;
+
+  // ---- access.cpp: shared lvalues ----
+  SharedAddr addrOf(const clang::Expr *lv);
+  std::string materialize(const SharedAddr &a);
+  std::string emitRead(const clang::Expr *lv);
+  std::string emitAssign(const clang::BinaryOperator *bo, bool used);
+  std::string emitCompound(const clang::CompoundAssignOperator *bo, bool used);
+  std::string emitIncDec(const clang::UnaryOperator *uo, bool used);
+  std::string readText(const clang::Expr *lv, const std::string &pts);
+  std::string writeText(const clang::Expr *lv, const std::string &pts,
+                        const std::string &val);
+
+  // ---- pointers.cpp: pointer-to-shared values ----
+  std::string ptsAdd(const std::string &p, const std::string &n, clang::QualType ptrT);
+  std::string emitPtsBinary(const clang::BinaryOperator *bo);
+  std::string emitPtsCompound(const clang::CompoundAssignOperator *bo, bool used);
+  std::string emitPtsIncDec(const clang::UnaryOperator *uo, bool used);
+  std::string emitCast(const clang::CastExpr *ce, bool &handled);
+  std::string emitAddrOf(const clang::UnaryOperator *uo);
+
+  // ---- forall.cpp ----
+  bool isForall(const clang::ForStmt *fs, const clang::Expr **aff) const;
+  void lowerForall(clang::ForStmt *fs, const clang::Expr *aff);
+  std::vector<std::string> forallSaves; // save variables of enclosing foralls
+  bool usesForall = false;
+  void lowerReturn(clang::ReturnStmt *rs);
+
+  // ---- sync.cpp: barriers, fence, upc_*sizeof, THREADS/MYTHREAD ----
+  bool emitIntrinsic(const clang::CallExpr *ce, std::string &out);
+  bool emitSizeof(const clang::UnaryExprOrTypeTraitExpr *e, std::string &out);
+  std::string threadsRef(const clang::DeclRefExpr *dre) const; // "" if neither
+
+  // ---- decls.cpp: declarations ----
+  void lowerDeclGroup(const std::vector<clang::Decl *> &group, bool local,
+                      bool inForInit);
+  void lowerFunctionSignature(clang::FunctionDecl *fd);
+  void lowerRecord(clang::RecordDecl *rd);
+  std::string descriptorName(const clang::VarDecl *vd);
+  std::string sharedObjectDecl(clang::VarDecl *vd, unsigned &end, std::string &after);
+  std::map<const clang::VarDecl *, std::string> descNames;
+  std::string hoisted; // descriptors of static shared locals of the current function
+  const clang::FunctionDecl *curFunction = nullptr;
+
+  // ---- main.cpp ----
+  const clang::FunctionDecl *userMain = nullptr;
+  void lowerMainName(clang::FunctionDecl *fd);
+  std::string mainWrapper();
+  std::string userMainName() const { return "__upcc_user_main"; }
+
+private:
+  struct Edit { unsigned b, e; std::string t; unsigned seq; };
+  std::vector<Edit> edits;
+  unsigned tempCounter = 0;
+};
+
+} // namespace upc

@@ -1,0 +1,100 @@
+// sync.cpp — the UPC statements and operators that become runtime calls or
+// constants: upc_barrier/notify/wait [expr], upc_fence, THREADS, MYTHREAD,
+// upc_localsizeof/upc_blocksizeof/upc_elemsizeof, and sizeof of types that
+// change size in the lowered C (pointers-to-shared, THREADS dimensions).
+#include "lowerer.h"
+
+using namespace clang;
+
+namespace upc {
+
+std::string Lowerer::threadsRef(const DeclRefExpr *dre) const {
+  auto *vd = dyn_cast<VarDecl>(dre->getDecl());
+  if (!vd || !vd->hasExternalStorage() || !vd->isFileVarDecl()) return "";
+  if (vd->getName() == "THREADS") return "upcrt_threads";
+  if (vd->getName() == "MYTHREAD") return "upcrt_mythread";
+  return "";
+}
+
+// The operand type of upc_*sizeof: expression operands arrive as they are,
+// type operands as `(T *)0`.
+static QualType sizeofOperand(const CallExpr *ce) {
+  const Expr *a = ce->getArg(0)->IgnoreImpCasts();
+  if (auto *cs = dyn_cast<CStyleCastExpr>(a)) {
+    const Expr *z = cs->getSubExpr()->IgnoreParenImpCasts();
+    if (auto *il = dyn_cast<IntegerLiteral>(z))
+      if (il->getValue() == 0 && cs->getType()->isPointerType())
+        return cs->getType()->getPointeeType();
+  }
+  return a->getType();
+}
+
+bool Lowerer::emitIntrinsic(const CallExpr *ce, std::string &out) {
+  const FunctionDecl *fd = ce->getDirectCallee();
+  if (!fd || !fd->getIdentifier()) return false;
+  StringRef n = fd->getName();
+  if (!n.starts_with("__upcc_")) return false;
+  if (n == "__upcc_barrier" || n == "__upcc_notify" || n == "__upcc_wait") {
+    std::string f = "upcrt_" + n.substr(7).str();
+    if (ce->getNumArgs() == 0) out = f + "(0, 0)";
+    else out = f + "(1, (int)(" + emit(ce->getArg(0)) + "))";
+    return true;
+  }
+  if (n == "__upcc_fence") {
+    out = "upcrt_fence()";
+    return true;
+  }
+  if (n == "__upcc_localsizeof" || n == "__upcc_blocksizeof" || n == "__upcc_elemsizeof") {
+    if (ce->getNumArgs() != 1) return false;
+    QualType t = sizeofOperand(ce);
+    QualType elem = innermostElem(t);
+    std::string es = sizeofText(elem);
+    unsigned b = blockOf(t);
+    if (n == "__upcc_blocksizeof") {
+      out = "((size_t)" + std::to_string(b) + ")";
+    } else if (n == "__upcc_elemsizeof") {
+      out = es;
+    } else if (!ctx.getAsArrayType(t)) {
+      out = sizeofText(t);
+    } else {
+      // The largest per-thread share of the array (UPC 1.3, 6.5.1.1).
+      std::string count = elemCount(t);
+      bool constant = count.find_first_not_of("0123456789") == std::string::npos;
+      if (b == 0) {
+        out = "((size_t)" + count + " * " + es + ")";
+      } else if (constant && opts.staticThreads > 0) {
+        unsigned long long c = std::stoull(count), T = opts.staticThreads;
+        unsigned long long blocks = (c + b - 1) / b;
+        out = "((size_t)" + std::to_string((blocks + T - 1) / T * b) + " * " + es + ")";
+      } else {
+        std::string bs = std::to_string(b);
+        out = "(((((size_t)" + count + " + " + bs + " - 1) / " + bs +
+              " + upcrt_threads - 1) / upcrt_threads) * " + bs + " * " + es + ")";
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
+bool Lowerer::emitSizeof(const UnaryExprOrTypeTraitExpr *e, std::string &out) {
+  if (e->getKind() != UETT_SizeOf && e->getKind() != UETT_AlignOf &&
+      e->getKind() != UETT_PreferredAlignOf)
+    return false;
+  QualType t = e->getTypeOfArgument();
+  bool exprChanged = !e->isArgumentType() &&
+                     emit(e->getArgumentExpr()) != text(e->getArgumentExpr());
+  if (!needsLowering(t) && !isSharedType(t) && !typeHasThreadsDim(t) && !exprChanged)
+    return false;
+  if (e->getKind() == UETT_SizeOf) {
+    if (typeHasThreadsDim(t))
+      out = "(" + elemCount(t) + " * " + sizeofText(innermostElem(t)) + ")";
+    else
+      out = sizeofText(t);
+  } else {
+    out = "_Alignof(" + printLowered(t.getUnqualifiedType()) + ")";
+  }
+  return true;
+}
+
+} // namespace upc

@@ -1,0 +1,291 @@
+// types.cpp — type lowering: every pointer-to-shared (at any depth) becomes
+// upcrt_pts_t and shared qualifiers disappear; plus the layout facts of
+// shared types (block size, element size, THREADS dimensions, consistency).
+#include "lowerer.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <llvm/Support/Regex.h>
+
+using namespace clang;
+
+namespace upc {
+
+static bool isUpcAS(LangAS as) {
+  return isTargetAddressSpace(as) && upc::isShared(toTargetAddressSpace(as));
+}
+
+bool Lowerer::isSharedType(QualType t) const {
+  if (t.isNull()) return false;
+  return isUpcAS(ctx.getBaseElementType(t).getAddressSpace());
+}
+
+bool Lowerer::isPts(QualType t) const {
+  if (t.isNull()) return false;
+  const auto *pt = t->getAs<PointerType>();
+  return pt && isSharedType(pt->getPointeeType());
+}
+
+bool Lowerer::isSharedLValue(const Expr *e) const {
+  return e->isGLValue() && isSharedType(e->getType()) && !e->getType()->isFunctionType();
+}
+
+unsigned Lowerer::blockOf(QualType t) const {
+  LangAS as = ctx.getBaseElementType(t).getAddressSpace();
+  return isUpcAS(as) ? upc::blockSize(toTargetAddressSpace(as)) : 1;
+}
+
+Consistency Lowerer::consistencyOf(QualType t) const {
+  LangAS as = ctx.getBaseElementType(t).getAddressSpace();
+  return isUpcAS(as) ? upc::consistency(toTargetAddressSpace(as)) : Consistency::Default;
+}
+
+bool Lowerer::isStrictAt(QualType t, SourceLocation l) const {
+  Consistency c = consistencyOf(t);
+  if (c != Consistency::Default) return c == Consistency::Strict;
+  unsigned off = offsetOf(l);
+  Consistency mode = Consistency::Relaxed;
+  for (const auto &r : fe.info.pragmas)
+    if (r.offset <= off) mode = r.mode;
+  return mode == Consistency::Strict;
+}
+
+QualType Lowerer::lowerType(QualType t) {
+  if (t.isNull()) return t;
+  Qualifiers q = t.getLocalQualifiers();
+  const Type *ty = t.getTypePtr();
+  QualType bare(ty, 0);
+  bool changed = false;
+  if (isUpcAS(q.getAddressSpace())) {
+    q.removeAddressSpace();
+    changed = true;
+  }
+  QualType res = bare;
+  switch (ty->getTypeClass()) {
+  case Type::Pointer: {
+    QualType pointee = cast<PointerType>(ty)->getPointeeType();
+    if (isSharedType(pointee)) {
+      res = ptsTypedef;
+      q.removeRestrict(); // restrict applies to C pointers only
+      changed = true;
+    } else {
+      QualType lp = lowerType(pointee);
+      if (lp != pointee) {
+        res = ctx.getPointerType(lp);
+        changed = true;
+      }
+    }
+    break;
+  }
+  case Type::ConstantArray: {
+    auto *a = cast<ConstantArrayType>(ty);
+    QualType le = lowerType(a->getElementType());
+    if (le != a->getElementType()) {
+      res = ctx.getConstantArrayType(le, a->getSize(), a->getSizeExpr(),
+                                     a->getSizeModifier(), a->getIndexTypeCVRQualifiers());
+      changed = true;
+    }
+    break;
+  }
+  case Type::IncompleteArray: {
+    auto *a = cast<IncompleteArrayType>(ty);
+    QualType le = lowerType(a->getElementType());
+    if (le != a->getElementType()) {
+      res = ctx.getIncompleteArrayType(le, a->getSizeModifier(),
+                                       a->getIndexTypeCVRQualifiers());
+      changed = true;
+    }
+    break;
+  }
+  case Type::VariableArray: {
+    auto *a = cast<VariableArrayType>(ty);
+    QualType le = lowerType(a->getElementType());
+    if (le != a->getElementType()) {
+      res = ctx.getVariableArrayType(le, a->getSizeExpr(), a->getSizeModifier(),
+                                     a->getIndexTypeCVRQualifiers(), a->getBracketsRange());
+      changed = true;
+    }
+    break;
+  }
+  case Type::FunctionProto: {
+    auto *f = cast<FunctionProtoType>(ty);
+    QualType r = lowerType(f->getReturnType());
+    bool c = r != f->getReturnType();
+    std::vector<QualType> ps;
+    for (QualType p : f->getParamTypes()) {
+      ps.push_back(lowerType(p));
+      c |= ps.back() != p;
+    }
+    if (c) {
+      res = ctx.getFunctionType(r, ps, f->getExtProtoInfo());
+      changed = true;
+    }
+    break;
+  }
+  case Type::FunctionNoProto: {
+    auto *f = cast<FunctionNoProtoType>(ty);
+    QualType r = lowerType(f->getReturnType());
+    if (r != f->getReturnType()) {
+      res = ctx.getFunctionNoProtoType(r, f->getExtInfo());
+      changed = true;
+    }
+    break;
+  }
+  case Type::Typedef:
+  case Type::Elaborated:
+  case Type::Record:
+  case Type::Enum:
+  case Type::Builtin:
+  case Type::Complex:
+  case Type::Vector:
+  case Type::ExtVector:
+  case Type::Atomic:
+    // Typedef names are lowered where they are declared; records field by field.
+    break;
+  case Type::Decayed:
+  case Type::Adjusted: {
+    QualType a = cast<AdjustedType>(ty)->getAdjustedType();
+    QualType la = lowerType(a);
+    if (la != a) {
+      res = la;
+      changed = true;
+    }
+    break;
+  }
+  default: {
+    // Other sugar (parentheses, attributes, typeof, macro-qualified):
+    // look through it one step.
+    QualType d = ty->getLocallyUnqualifiedSingleStepDesugaredType();
+    if (d.getTypePtr() != ty) {
+      QualType ld = lowerType(d);
+      if (ld != d || isUpcAS(d.getAddressSpace()) || isa<AttributedType>(ty)) {
+        res = ld;
+        changed = true;
+      }
+    }
+    break;
+  }
+  }
+  if (!changed) return t;
+  if (isUpcAS(res.getLocalQualifiers().getAddressSpace())) {
+    Qualifiers rq = res.getLocalQualifiers();
+    rq.removeAddressSpace();
+    res = ctx.getQualifiedType(res.getTypePtr(), rq);
+  }
+  return ctx.getQualifiedType(res, q);
+}
+
+std::string Lowerer::printType(QualType t, const std::string &name) {
+  PrintingPolicy pp(ctx.getLangOpts());
+  pp.SuppressTagKeyword = false;
+  pp.AnonymousTagLocations = false;
+  pp.PolishForDeclaration = true;
+  pp.SuppressUnwrittenScope = true;
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os, pp, name);
+  os.flush();
+  return s;
+}
+
+QualType Lowerer::innermostElem(QualType t) const {
+  while (const ArrayType *a = ctx.getAsArrayType(t)) t = a->getElementType();
+  return t;
+}
+
+std::string Lowerer::sizeofText(QualType t) {
+  return "sizeof(" + printLowered(t.getUnqualifiedType()) + ")";
+}
+
+namespace {
+struct ThreadsDimFinder : RecursiveASTVisitor<ThreadsDimFinder> {
+  bool found = false;
+  bool VisitDeclRefExpr(DeclRefExpr *e) {
+    if (auto *ec = dyn_cast<EnumConstantDecl>(e->getDecl()))
+      if (ec->getName() == "__upcc_THREADS_DIM") found = true;
+    return true;
+  }
+};
+} // namespace
+
+bool Lowerer::dimHasThreads(const ConstantArrayType *cat) const {
+  if (!cat || !cat->getSizeExpr()) return false;
+  ThreadsDimFinder f;
+  f.TraverseStmt(const_cast<Expr *>(cat->getSizeExpr()));
+  return f.found;
+}
+
+bool Lowerer::typeHasThreadsDim(QualType t) const {
+  while (const ArrayType *a = ctx.getAsArrayType(t)) {
+    if (dimHasThreads(dyn_cast<ConstantArrayType>(a))) return true;
+    t = a->getElementType();
+  }
+  return false;
+}
+
+// Number of innermost elements in t as C text; a THREADS dimension of
+// size K (the prelude's __upcc_THREADS_DIM is 1) contributes K*upcrt_threads.
+std::string Lowerer::elemCount(QualType t) {
+  uint64_t k = 1;
+  std::string dyn;
+  while (const ArrayType *a = ctx.getAsArrayType(t)) {
+    if (auto *cat = dyn_cast<ConstantArrayType>(a)) {
+      k *= cat->getSize().getZExtValue();
+      if (dimHasThreads(cat)) dyn = "(size_t)upcrt_threads";
+    } else if (auto *vat = dyn_cast<VariableArrayType>(a)) {
+      std::string s = "(size_t)(" + emit(vat->getSizeExpr()) + ")";
+      dyn = dyn.empty() ? s : dyn + " * " + s;
+    }
+    t = a->getElementType();
+  }
+  if (dyn.empty()) return std::to_string(k);
+  return k == 1 ? "(" + dyn + ")" : "(" + std::to_string(k) + " * " + dyn + ")";
+}
+
+std::string Lowerer::accessorSuffix(QualType t) const {
+  QualType c = t.getCanonicalType().getUnqualifiedType();
+  if (isPts(c)) return "pts";
+  if (c->isPointerType()) return "ptr";
+  if (auto *et = c->getAs<EnumType>()) c = et->getDecl()->getIntegerType().getCanonicalType();
+  auto *bt = c->getAs<BuiltinType>();
+  if (!bt) return "";
+  switch (bt->getKind()) {
+  case BuiltinType::Bool: return "u8";
+  case BuiltinType::Float: return "f";
+  case BuiltinType::Double: return "d";
+  case BuiltinType::LongDouble: return "ld";
+  default: break;
+  }
+  if (!c->isIntegerType()) return "";
+  uint64_t bits = ctx.getTypeSize(c);
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64) return "";
+  return (c->isSignedIntegerType() ? "i" : "u") + std::to_string(bits);
+}
+
+// The user's UPC spelling of a type, for messages and descriptors.
+std::string Lowerer::upcSpelling(QualType t) {
+  std::string s = printType(t);
+  llvm::Regex re("__attribute__\\(\\(address_space\\(([0-9]+)\\)\\)\\)");
+  llvm::SmallVector<StringRef, 2> m;
+  std::string out;
+  StringRef rest = s;
+  while (re.match(rest, &m)) {
+    size_t at = rest.find(m[0]);
+    out += rest.substr(0, at).str();
+    unsigned as = 0;
+    m[1].getAsInteger(10, as);
+    as -= (unsigned)LangAS::FirstTargetAddressSpace;
+    std::string q;
+    if (upc::consistency(as) == Consistency::Strict) q = "strict ";
+    if (upc::consistency(as) == Consistency::Relaxed) q = "relaxed ";
+    q += "shared";
+    unsigned b = upc::blockSize(as);
+    if (b == 0) q += " []";
+    else if (b != 1) q += " [" + std::to_string(b) + "]";
+    out += q;
+    rest = rest.substr(at + m[0].size());
+  }
+  out += rest.str();
+  return out;
+}
+
+} // namespace upc
