@@ -1,0 +1,117 @@
+/* bupc_extensions.h — the Berkeley UPC extensions programs commonly call:
+ * timers, castability, thread distance, non-blocking copies and
+ * non-contiguous (strided, vector, indexed) transfers. */
+#ifndef BUPC_EXTENSIONS_H
+#define BUPC_EXTENSIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define __BERKELEY_UPC_TICKS__ 1
+#define __BERKELEY_UPC_VIS__ 1
+
+/* ---- Timers (a monotonic clock local to each thread) ---- */
+typedef uint64_t bupc_tick_t;
+#define BUPC_TICK_MIN ((bupc_tick_t)0)
+#define BUPC_TICK_MAX ((bupc_tick_t)UINT64_MAX)
+bupc_tick_t bupc_ticks_now(void);
+uint64_t bupc_ticks_to_us(bupc_tick_t ticks);
+uint64_t bupc_ticks_to_ns(bupc_tick_t ticks);
+double bupc_tick_granularityus(void);
+double bupc_tick_overheadus(void);
+
+/* ---- Castability and locality ---- */
+void *bupc_cast(shared const void *ptr);       /* local address or NULL */
+int bupc_castable(shared const void *ptr);
+int bupc_thread_castable(unsigned int threadnum);
+/* Ordered distances: same thread, shares memory, same node (unused), far. */
+#define BUPC_THREADS_SAME 0
+#define BUPC_THREADS_VERYNEAR 10
+#define BUPC_THREADS_NEAR 20
+#define BUPC_THREADS_FAR 30
+#define BUPC_THREADS_VERYFAR 40
+int bupc_thread_distance(int threadA, int threadB);
+
+/* ---- Non-blocking copies (explicit and implicit handles) ---- */
+typedef struct upcrt_nb_op *bupc_handle_t;
+#define BUPC_COMPLETE_HANDLE ((bupc_handle_t)0)
+bupc_handle_t bupc_memcpy_async(shared void *dst, shared const void *src, size_t nbytes);
+bupc_handle_t bupc_memget_async(void *dst, shared const void *src, size_t nbytes);
+bupc_handle_t bupc_memput_async(shared void *dst, const void *src, size_t nbytes);
+void bupc_waitsync(bupc_handle_t handle);
+int bupc_trysync(bupc_handle_t handle); /* 1: complete (handle freed) */
+void bupc_memcpy_asynci(shared void *dst, shared const void *src, size_t nbytes);
+void bupc_memget_asynci(void *dst, shared const void *src, size_t nbytes);
+void bupc_memput_asynci(shared void *dst, const void *src, size_t nbytes);
+void bupc_waitsynci(void);
+int bupc_trysynci(void);
+
+/* ---- Non-contiguous transfers (VIS) ----
+ * Every shared address names memory of ONE thread: the regions are byte
+ * offsets from it in that thread's memory, as with a shared [] char pointer.
+ * A transfer moves the same total number of bytes on both sides. */
+typedef struct {
+  void *addr;
+  size_t len;
+} upc_pmemvec_t;
+typedef struct {
+  shared void *addr;
+  size_t len;
+} upc_smemvec_t;
+
+void bupc_memcpy_vlist(size_t dstcount, upc_smemvec_t const dstlist[],
+                       size_t srccount, upc_smemvec_t const srclist[]);
+void bupc_memput_vlist(size_t dstcount, upc_smemvec_t const dstlist[],
+                       size_t srccount, upc_pmemvec_t const srclist[]);
+void bupc_memget_vlist(size_t dstcount, upc_pmemvec_t const dstlist[],
+                       size_t srccount, upc_smemvec_t const srclist[]);
+bupc_handle_t bupc_memcpy_vlist_async(size_t dstcount, upc_smemvec_t const dstlist[],
+                                      size_t srccount, upc_smemvec_t const srclist[]);
+bupc_handle_t bupc_memput_vlist_async(size_t dstcount, upc_smemvec_t const dstlist[],
+                                      size_t srccount, upc_pmemvec_t const srclist[]);
+bupc_handle_t bupc_memget_vlist_async(size_t dstcount, upc_pmemvec_t const dstlist[],
+                                      size_t srccount, upc_smemvec_t const srclist[]);
+
+/* Indexed: dstcount regions of dstlen bytes, srccount regions of srclen. */
+void bupc_memcpy_ilist(size_t dstcount, shared void *const dstlist[], size_t dstlen,
+                       size_t srccount, shared const void *const srclist[],
+                       size_t srclen);
+void bupc_memput_ilist(size_t dstcount, shared void *const dstlist[], size_t dstlen,
+                       size_t srccount, void const *const srclist[], size_t srclen);
+void bupc_memget_ilist(size_t dstcount, void *const dstlist[], size_t dstlen,
+                       size_t srccount, shared const void *const srclist[],
+                       size_t srclen);
+bupc_handle_t bupc_memcpy_ilist_async(size_t dstcount, shared void *const dstlist[],
+                                      size_t dstlen, size_t srccount,
+                                      shared const void *const srclist[], size_t srclen);
+bupc_handle_t bupc_memput_ilist_async(size_t dstcount, shared void *const dstlist[],
+                                      size_t dstlen, size_t srccount,
+                                      void const *const srclist[], size_t srclen);
+bupc_handle_t bupc_memget_ilist_async(size_t dstcount, void *const dstlist[],
+                                      size_t dstlen, size_t srccount,
+                                      shared const void *const srclist[], size_t srclen);
+
+/* Strided: count[0] contiguous bytes, count[1..stridelevels] repetitions;
+ * strides[i] is the byte distance between repetitions at level i+1. */
+void bupc_memcpy_strided(shared void *dstaddr, const size_t dststrides[],
+                         shared const void *srcaddr, const size_t srcstrides[],
+                         const size_t count[], size_t stridelevels);
+void bupc_memput_strided(shared void *dstaddr, const size_t dststrides[],
+                         const void *srcaddr, const size_t srcstrides[],
+                         const size_t count[], size_t stridelevels);
+void bupc_memget_strided(void *dstaddr, const size_t dststrides[],
+                         shared const void *srcaddr, const size_t srcstrides[],
+                         const size_t count[], size_t stridelevels);
+bupc_handle_t bupc_memcpy_strided_async(shared void *dstaddr, const size_t dststrides[],
+                                        shared const void *srcaddr,
+                                        const size_t srcstrides[], const size_t count[],
+                                        size_t stridelevels);
+bupc_handle_t bupc_memput_strided_async(shared void *dstaddr, const size_t dststrides[],
+                                        const void *srcaddr, const size_t srcstrides[],
+                                        const size_t count[], size_t stridelevels);
+bupc_handle_t bupc_memget_strided_async(void *dstaddr, const size_t dststrides[],
+                                        shared const void *srcaddr,
+                                        const size_t srcstrides[], const size_t count[],
+                                        size_t stridelevels);
+
+#endif

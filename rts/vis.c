@@ -1,0 +1,358 @@
+/* vis.c — strided, vector and indexed one-sided transfers as one MPI
+ * derived-datatype operation per remote thread (see vis.h). */
+#include "vis.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "access.h"
+#include "segment.h"
+
+#define PIECE_MAX ((size_t)1 << 30) /* hindexed block lengths are int */
+
+/* One contiguous stretch on both sides: private l <-> shared r (or, for
+ * shared-to-shared copies, shared d <- shared r). */
+typedef struct {
+  char *l;
+  upcrt_pts_t d, r;
+  size_t n;
+} piece_t;
+
+typedef struct {
+  piece_t *v;
+  size_t n, cap;
+} pieces_t;
+
+static void add_piece(pieces_t *p, char *l, upcrt_pts_t d, upcrt_pts_t r, size_t n) {
+  while (n) {
+    size_t k = n < PIECE_MAX ? n : PIECE_MAX;
+    if (p->n == p->cap) {
+      p->cap = p->cap ? 2 * p->cap : 16;
+      p->v = realloc(p->v, p->cap * sizeof *p->v);
+      if (!p->v) upcrt_fatal("non-contiguous transfer: out of memory");
+    }
+    p->v[p->n++] = (piece_t){l, d, r, k};
+    if (l) l += k;
+    d.offset += k;
+    r.offset += k;
+    n -= k;
+  }
+}
+
+/* A side of a transfer: a list of regions, private or shared. */
+typedef struct {
+  size_t count;
+  const upc_pmemvec_t *pv; /* private regions, or */
+  const upc_smemvec_t *sv; /* shared regions, or */
+  void *const *pi;         /* private indexed (length len each), or */
+  const upcrt_pts_t *si;   /* shared indexed */
+  size_t len;
+} side_t;
+
+static size_t side_len(const side_t *s, size_t i) {
+  return s->pv ? s->pv[i].len : s->sv ? s->sv[i].len : s->len;
+}
+static size_t side_total(const side_t *s) {
+  size_t t = 0;
+  for (size_t i = 0; i < s->count; i++) t += side_len(s, i);
+  return t;
+}
+static int side_shared(const side_t *s) { return s->sv || s->si; }
+static char *side_priv(const side_t *s, size_t i) {
+  return s->pv ? (char *)s->pv[i].addr : (char *)s->pi[i];
+}
+static upcrt_pts_t side_pts(const side_t *s, size_t i) {
+  return s->sv ? s->sv[i].addr : s->si[i];
+}
+
+/* Matches the byte streams of dst and src into pieces; for private<->shared
+ * the private side goes to l and the shared side to r; for shared<->shared
+ * dst goes to d and src to r. */
+static pieces_t match(const side_t *dst, const side_t *src, const char *what) {
+  size_t td = side_total(dst), ts = side_total(src);
+  if (td != ts)
+    upcrt_fatal("%s: the destination regions hold %zu bytes but the source regions %zu",
+                what, td, ts);
+  pieces_t p = {0};
+  size_t i = 0, j = 0, oi = 0, oj = 0;
+  while (i < dst->count && j < src->count) {
+    size_t li = side_len(dst, i) - oi, lj = side_len(src, j) - oj;
+    if (li == 0) { i++; oi = 0; continue; }
+    if (lj == 0) { j++; oj = 0; continue; }
+    size_t k = li < lj ? li : lj;
+    char *l = NULL;
+    upcrt_pts_t d = UPCRT_NULL_PTS, r = UPCRT_NULL_PTS;
+    if (side_shared(dst) && side_shared(src)) {
+      d = upcrt_pts_addbytes(side_pts(dst, i), oi);
+      r = upcrt_pts_addbytes(side_pts(src, j), oj);
+    } else if (side_shared(dst)) {
+      r = upcrt_pts_addbytes(side_pts(dst, i), oi);
+      l = side_priv(src, j) + oj;
+    } else {
+      r = upcrt_pts_addbytes(side_pts(src, j), oj);
+      l = side_priv(dst, i) + oi;
+    }
+    if ((side_shared(dst) && upcrt_pts_isnull(side_pts(dst, i))) ||
+        (side_shared(src) && upcrt_pts_isnull(side_pts(src, j))))
+      upcrt_fatal("%s: a region starts at a null pointer-to-shared", what);
+    add_piece(&p, l, d, r, k);
+    oi += k;
+    oj += k;
+  }
+  return p;
+}
+
+static int by_thread(const void *a, const void *b) {
+  const piece_t *x = a, *y = b;
+  return (x->r.thread > y->r.thread) - (x->r.thread < y->r.thread);
+}
+
+/* Posts the private<->shared pieces: direct copies for mapped threads, one
+ * hindexed Rget/Rput per other thread. */
+static void post_pieces(upcrt_nb_op_t *h, pieces_t *p, int put) {
+  qsort(p->v, p->n, sizeof *p->v, by_thread); /* stable order is not needed */
+  for (size_t a = 0; a < p->n;) {
+    size_t b = a;
+    while (b < p->n && p->v[b].r.thread == p->v[a].r.thread) b++;
+    int t = (int)p->v[a].r.thread;
+    char *base = upcrt_node_base[t];
+    if (base) {
+      if (!put && upcrt_puts_pending) upcrt_access_flush_target(t);
+      for (size_t i = a; i < b; i++) {
+        if (put) memcpy(base + p->v[i].r.offset, p->v[i].l, p->v[i].n);
+        else memcpy(p->v[i].l, base + p->v[i].r.offset, p->v[i].n);
+      }
+    } else {
+      int n = (int)(b - a);
+      if (b - a > (size_t)INT_MAX) upcrt_fatal("non-contiguous transfer: too many regions");
+      int *lens = malloc(sizeof(int) * (size_t)n);
+      MPI_Aint *ld = malloc(sizeof(MPI_Aint) * (size_t)n), *rd = malloc(sizeof(MPI_Aint) * (size_t)n);
+      if (!lens || !ld || !rd) upcrt_fatal("non-contiguous transfer: out of memory");
+      for (int i = 0; i < n; i++) {
+        lens[i] = (int)p->v[a + i].n;
+        MPI_Get_address(p->v[a + i].l, &ld[i]);
+        rd[i] = (MPI_Aint)p->v[a + i].r.offset;
+      }
+      MPI_Datatype lt, rt;
+      MPI_Type_create_hindexed(n, lens, ld, MPI_BYTE, &lt);
+      MPI_Type_create_hindexed(n, lens, rd, MPI_BYTE, &rt);
+      MPI_Type_commit(&lt);
+      MPI_Type_commit(&rt);
+      if (put) upcrt_nb_rput(h, MPI_BOTTOM, lt, t, 0, rt);
+      else upcrt_nb_rget(h, MPI_BOTTOM, lt, t, 0, rt);
+      upcrt_nb_own_type(h, lt);
+      upcrt_nb_own_type(h, rt);
+      free(lens);
+      free(ld);
+      free(rd);
+    }
+    a = b;
+  }
+}
+
+static upcrt_nb_op_t *xfer_lists(const side_t *dst, const side_t *src, const char *what) {
+  pieces_t p = match(dst, src, what);
+  upcrt_nb_op_t *h = upcrt_nb_new();
+  if (!side_shared(src)) {
+    post_pieces(h, &p, 1);
+  } else if (!side_shared(dst)) {
+    post_pieces(h, &p, 0);
+  } else {
+    /* shared to shared: a get where the destination is mapped here, a put
+     * where the source is, and through a private buffer otherwise. */
+    pieces_t gets = {0}, puts = {0}, bounce_g = {0}, bounce_p = {0};
+    size_t bytes = 0;
+    for (size_t i = 0; i < p.n; i++)
+      if (!upcrt_pts_to_local(p.v[i].d) && !upcrt_pts_to_local(p.v[i].r)) bytes += p.v[i].n;
+    char *tmp = bytes ? malloc(bytes) : NULL, *at = tmp;
+    if (bytes && !tmp) upcrt_fatal("%s: out of memory for %zu bytes", what, bytes);
+    for (size_t i = 0; i < p.n; i++) {
+      piece_t *x = &p.v[i];
+      char *dl = upcrt_pts_to_local(x->d), *sl = upcrt_pts_to_local(x->r);
+      if (dl) add_piece(&gets, dl, UPCRT_NULL_PTS, x->r, x->n);
+      else if (sl) add_piece(&puts, sl, UPCRT_NULL_PTS, x->d, x->n);
+      else {
+        add_piece(&bounce_g, at, UPCRT_NULL_PTS, x->r, x->n);
+        add_piece(&bounce_p, at, UPCRT_NULL_PTS, x->d, x->n);
+        at += x->n;
+      }
+    }
+    if (bounce_g.n) {
+      upcrt_nb_op_t *b = upcrt_nb_new();
+      post_pieces(b, &bounce_g, 0);
+      upcrt_nb_wait(upcrt_nb_finish(b));
+      post_pieces(h, &bounce_p, 1);
+      h->tmp = tmp; /* freed when the puts complete */
+    }
+    post_pieces(h, &gets, 0);
+    post_pieces(h, &puts, 1);
+    free(gets.v);
+    free(puts.v);
+    free(bounce_g.v);
+    free(bounce_p.v);
+  }
+  free(p.v);
+  return upcrt_nb_finish(h);
+}
+
+/* ---- Strided ---- */
+
+static size_t strided_total(const size_t count[], size_t levels) {
+  if (!count) upcrt_fatal("non-contiguous transfer: count is a null pointer");
+  size_t t = 1;
+  for (size_t i = 0; i <= levels; i++) t *= count[i];
+  return t;
+}
+
+/* Nested hvector type of the strided shape. */
+static MPI_Datatype strided_type(const size_t strides[], const size_t count[],
+                                 size_t levels, const char *what) {
+  for (size_t i = 0; i <= levels; i++)
+    if (count[i] > (size_t)INT_MAX)
+      upcrt_fatal("%s: count[%zu] = %zu is too large", what, i, count[i]);
+  MPI_Datatype t, n;
+  MPI_Type_contiguous((int)count[0], MPI_BYTE, &t);
+  for (size_t i = 1; i <= levels; i++) {
+    MPI_Type_create_hvector((int)count[i], 1, (MPI_Aint)strides[i - 1], t, &n);
+    MPI_Type_free(&t);
+    t = n;
+  }
+  MPI_Type_commit(&t);
+  return t;
+}
+
+/* Copies a strided shape between two mapped addresses (either side may be
+ * contiguous: strides NULL). */
+static void strided_copy(char *d, const size_t *ds, const char *s, const size_t *ss,
+                         const size_t count[], size_t levels) {
+  size_t idx[64] = {0};
+  size_t chunks = 1;
+  for (size_t i = 1; i <= levels; i++) chunks *= count[i];
+  for (size_t c = 0; c < chunks; c++) {
+    size_t od = 0, os = 0, lin = c;
+    for (size_t i = 1; i <= levels; i++) {
+      idx[i] = lin % count[i];
+      lin /= count[i];
+      od += idx[i] * (ds ? ds[i - 1] : 0);
+      os += idx[i] * (ss ? ss[i - 1] : 0);
+    }
+    if (!ds) od = c * count[0];
+    if (!ss) os = c * count[0];
+    memcpy(d + od, s + os, count[0]);
+  }
+}
+
+static upcrt_nb_op_t *xfer_strided(void *ldst, upcrt_pts_t sdst, const size_t *dstrides,
+                                   const void *lsrc, upcrt_pts_t ssrc,
+                                   const size_t *sstrides, const size_t count[],
+                                   size_t levels, const char *what) {
+  if (strided_total(count, levels) == 0) return UPC_COMPLETE_HANDLE;
+  if (levels >= 64) upcrt_fatal("%s: %zu stride levels (at most 63)", what, levels);
+  if (levels > 0 && (!dstrides || !sstrides))
+    upcrt_fatal("%s: %zu stride levels but no stride array", what, levels);
+  char *dl = ldst ? ldst : upcrt_pts_to_local(sdst);
+  const char *sl = lsrc ? lsrc : upcrt_pts_to_local(ssrc);
+  if (!ldst && upcrt_pts_isnull(sdst)) upcrt_fatal("%s: null destination", what);
+  if (!lsrc && upcrt_pts_isnull(ssrc)) upcrt_fatal("%s: null source", what);
+  if (dl && sl) {
+    if (!lsrc && upcrt_puts_pending) upcrt_access_flush_target((int)ssrc.thread);
+    strided_copy(dl, dstrides, sl, sstrides, count, levels);
+    return UPC_COMPLETE_HANDLE;
+  }
+  upcrt_nb_op_t *h = upcrt_nb_new();
+  if (dl) { /* a get */
+    MPI_Datatype lt = strided_type(dstrides, count, levels, what);
+    MPI_Datatype rt = strided_type(sstrides, count, levels, what);
+    upcrt_nb_rget(h, dl, lt, (int)ssrc.thread, (MPI_Aint)ssrc.offset, rt);
+    upcrt_nb_own_type(h, lt);
+    upcrt_nb_own_type(h, rt);
+  } else if (sl) { /* a put */
+    MPI_Datatype lt = strided_type(sstrides, count, levels, what);
+    MPI_Datatype rt = strided_type(dstrides, count, levels, what);
+    upcrt_nb_rput(h, sl, lt, (int)sdst.thread, (MPI_Aint)sdst.offset, rt);
+    upcrt_nb_own_type(h, lt);
+    upcrt_nb_own_type(h, rt);
+  } else { /* neither end mapped: gather into a private buffer, then put */
+    size_t total = strided_total(count, levels);
+    char *tmp = malloc(total);
+    if (!tmp) upcrt_fatal("%s: out of memory for %zu bytes", what, total);
+    /* the private buffer holds the shape contiguously */
+    size_t cs[64];
+    size_t acc = count[0];
+    for (size_t i = 0; i < levels; i++) {
+      cs[i] = acc;
+      acc *= count[i + 1];
+    }
+    upcrt_nb_op_t *g = upcrt_nb_new();
+    MPI_Datatype lt = strided_type(cs, count, levels, what);
+    MPI_Datatype rt = strided_type(sstrides, count, levels, what);
+    upcrt_nb_rget(g, tmp, lt, (int)ssrc.thread, (MPI_Aint)ssrc.offset, rt);
+    upcrt_nb_own_type(g, rt);
+    upcrt_nb_wait(g);
+    MPI_Datatype rt2 = strided_type(dstrides, count, levels, what);
+    upcrt_nb_rput(h, tmp, lt, (int)sdst.thread, (MPI_Aint)sdst.offset, rt2);
+    upcrt_nb_own_type(h, lt);
+    upcrt_nb_own_type(h, rt2);
+    h->tmp = tmp;
+  }
+  return upcrt_nb_finish(h);
+}
+
+/* ---- The entry points ---- */
+
+#define PV(c, l) ((side_t){(c), (l), NULL, NULL, NULL, 0})
+#define SV(c, l) ((side_t){(c), NULL, (l), NULL, NULL, 0})
+#define PI(c, l, n) ((side_t){(c), NULL, NULL, (l), NULL, (n)})
+#define SI(c, l, n) ((side_t){(c), NULL, NULL, NULL, (l), (n)})
+
+#define VIS_DEFS(R, S, RET)                                                        \
+  R bupc_memcpy_vlist##S(size_t dc, upc_smemvec_t const dl[], size_t sc,           \
+                         upc_smemvec_t const sl[]) {                               \
+    side_t d = SV(dc, dl), s = SV(sc, sl);                                          \
+    RET(xfer_lists(&d, &s, "bupc_memcpy_vlist" #S));                                \
+  }                                                                                \
+  R bupc_memput_vlist##S(size_t dc, upc_smemvec_t const dl[], size_t sc,           \
+                         upc_pmemvec_t const sl[]) {                               \
+    side_t d = SV(dc, dl), s = PV(sc, sl);                                          \
+    RET(xfer_lists(&d, &s, "bupc_memput_vlist" #S));                                \
+  }                                                                                \
+  R bupc_memget_vlist##S(size_t dc, upc_pmemvec_t const dl[], size_t sc,           \
+                         upc_smemvec_t const sl[]) {                               \
+    side_t d = PV(dc, dl), s = SV(sc, sl);                                          \
+    RET(xfer_lists(&d, &s, "bupc_memget_vlist" #S));                                \
+  }                                                                                \
+  R bupc_memcpy_ilist##S(size_t dc, upcrt_pts_t const dl[], size_t dlen, size_t sc, \
+                         upcrt_pts_t const sl[], size_t slen) {                    \
+    side_t d = SI(dc, dl, dlen), s = SI(sc, sl, slen);                              \
+    RET(xfer_lists(&d, &s, "bupc_memcpy_ilist" #S));                                \
+  }                                                                                \
+  R bupc_memput_ilist##S(size_t dc, upcrt_pts_t const dl[], size_t dlen, size_t sc, \
+                         void const *const sl[], size_t slen) {                    \
+    side_t d = SI(dc, dl, dlen), s = PI(sc, (void *const *)sl, slen);               \
+    RET(xfer_lists(&d, &s, "bupc_memput_ilist" #S));                                \
+  }                                                                                \
+  R bupc_memget_ilist##S(size_t dc, void *const dl[], size_t dlen, size_t sc,      \
+                         upcrt_pts_t const sl[], size_t slen) {                    \
+    side_t d = PI(dc, dl, dlen), s = SI(sc, sl, slen);                              \
+    RET(xfer_lists(&d, &s, "bupc_memget_ilist" #S));                                \
+  }                                                                                \
+  R bupc_memcpy_strided##S(upcrt_pts_t da, const size_t ds[], upcrt_pts_t sa,      \
+                           const size_t ss[], const size_t count[], size_t lv) {   \
+    RET(xfer_strided(NULL, da, ds, NULL, sa, ss, count, lv, "bupc_memcpy_strided" #S)); \
+  }                                                                                \
+  R bupc_memput_strided##S(upcrt_pts_t da, const size_t ds[], const void *sa,      \
+                           const size_t ss[], const size_t count[], size_t lv) {   \
+    RET(xfer_strided(NULL, da, ds, sa, UPCRT_NULL_PTS, ss, count, lv,               \
+                     "bupc_memput_strided" #S));                                    \
+  }                                                                                \
+  R bupc_memget_strided##S(void *da, const size_t ds[], upcrt_pts_t sa,            \
+                           const size_t ss[], const size_t count[], size_t lv) {   \
+    RET(xfer_strided(da, UPCRT_NULL_PTS, ds, NULL, sa, ss, count, lv,               \
+                     "bupc_memget_strided" #S));                                    \
+  }
+
+#define RET_WAIT(x) upcrt_nb_wait(x)
+#define RET_HANDLE(x) return (x)
+VIS_DEFS(void, , RET_WAIT)
+VIS_DEFS(bupc_handle_t, _async, RET_HANDLE)
