@@ -63,6 +63,11 @@ extern int upcrt_threads;   /* THREADS */
 extern char **upcrt_node_base;
 /* Non-zero while this thread has relaxed puts through MPI not yet completed. */
 extern int upcrt_puts_pending;
+/* Active upc_forall loops with a real affinity (UPC 1.3, 6.6.2: only the
+ * outermost controls; nested ones, also through calls, run every
+ * iteration).  Maintained by the code upcc emits; the emitted C defines it
+ * weak, a runtime definition takes precedence. */
+extern int upcrt_forall_depth;
 /* Non-zero when some thread is reached through MPI RMA (another node, or
  * UPCRT_FORCE_RMA=1): MPI one-sided operations targeting this thread then
  * progress only while it is inside MPI, so fences and strict accesses (the
