@@ -2,6 +2,7 @@
 #include "segment.h"
 
 #include <ctype.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,12 +146,26 @@ static inline uint64_t *upcrt_seg_word(int t, uint64_t off) {
   return (uint64_t *)(upcrt_node_base[t] + off);
 }
 
+/* One fetching atomic through MPI, waited for with test-and-yield: the
+ * request of MPI_Rget_accumulate completes when the old value is back,
+ * i.e. when the operation has happened at the target.  (MPI_Win_flush
+ * would busy-poll, starving the target when ranks share cores.) */
+static uint64_t upcrt_seg_mpi_fop(int t, uint64_t off, uint64_t v, MPI_Op op) {
+  uint64_t old = 0;
+  MPI_Request r;
+  MPI_Rget_accumulate(&v, 1, MPI_UINT64_T, &old, 1, MPI_UINT64_T, t, (MPI_Aint)off, 1,
+                      MPI_UINT64_T, op, upcrt_seg_win, &r);
+  int done = 0;
+  for (int spins = 0;; spins++) {
+    MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+    if (done) return old;
+    if (spins >= 16) sched_yield();
+  }
+}
+
 uint64_t upcrt_seg_fetch_add(int t, uint64_t off, uint64_t v) {
   if (upcrt_seg_cpu_atomics) return __atomic_fetch_add(upcrt_seg_word(t, off), v, __ATOMIC_SEQ_CST);
-  uint64_t old;
-  MPI_Fetch_and_op(&v, &old, MPI_UINT64_T, t, (MPI_Aint)off, MPI_SUM, upcrt_seg_win);
-  MPI_Win_flush(t, upcrt_seg_win);
-  return old;
+  return upcrt_seg_mpi_fop(t, off, v, MPI_SUM);
 }
 
 uint64_t upcrt_seg_cas(int t, uint64_t off, uint64_t compare, uint64_t v) {
@@ -167,18 +182,12 @@ uint64_t upcrt_seg_cas(int t, uint64_t off, uint64_t compare, uint64_t v) {
 
 uint64_t upcrt_seg_swap(int t, uint64_t off, uint64_t v) {
   if (upcrt_seg_cpu_atomics) return __atomic_exchange_n(upcrt_seg_word(t, off), v, __ATOMIC_SEQ_CST);
-  uint64_t old;
-  MPI_Fetch_and_op(&v, &old, MPI_UINT64_T, t, (MPI_Aint)off, MPI_REPLACE, upcrt_seg_win);
-  MPI_Win_flush(t, upcrt_seg_win);
-  return old;
+  return upcrt_seg_mpi_fop(t, off, v, MPI_REPLACE);
 }
 
 uint64_t upcrt_seg_load(int t, uint64_t off) {
   if (upcrt_seg_cpu_atomics) return __atomic_load_n(upcrt_seg_word(t, off), __ATOMIC_SEQ_CST);
-  uint64_t old, dummy = 0;
-  MPI_Fetch_and_op(&dummy, &old, MPI_UINT64_T, t, (MPI_Aint)off, MPI_NO_OP, upcrt_seg_win);
-  MPI_Win_flush(t, upcrt_seg_win);
-  return old;
+  return upcrt_seg_mpi_fop(t, off, 0, MPI_NO_OP);
 }
 
 void upcrt_seg_store(int t, uint64_t off, uint64_t v) { (void)upcrt_seg_swap(t, off, v); }

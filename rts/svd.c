@@ -15,6 +15,9 @@
 
 #define HDR 64
 #define UPCRT_SVD_MAGIC 0x5550435356444844ull /* "UPCSVDHD" */
+/* free runs at the top of the symmetric heap this large go back to the
+ * shared boundary (smaller ones stay in the table for reuse) */
+#define UPCRT_SVD_RETRACT ((uint64_t)1 << 20)
 #define SYMTAB_MAX ((UPCRT_SEG_CTRL - UPCRT_SEG_SYMTAB - 16) / 16)
 
 typedef struct {
@@ -120,8 +123,10 @@ static void upcrt_svd_know(uint64_t off, uint64_t len, int kind, int thread, siz
   upcrt_svd_known[upcrt_svd_nknown++] = (upcrt_svd_known_t){off, len, kind, thread, a, b};
 }
 
+/* Newest first: an object freed by another thread leaves a stale entry
+ * here, and a later object may reuse its offset. */
 static void upcrt_svd_forget(uint64_t off, int thread) {
-  for (size_t i = 0; i < upcrt_svd_nknown; i++)
+  for (size_t i = upcrt_svd_nknown; i-- > 0;)
     if (upcrt_svd_known[i].off == off &&
         (upcrt_svd_known[i].thread == thread || upcrt_svd_known[i].thread == -1)) {
       upcrt_svd_known[i] = upcrt_svd_known[--upcrt_svd_nknown];
@@ -137,6 +142,15 @@ static const char *upcrt_svd_kind_name(int kind) {
   case UPCRT_SVD_LOCK: return "upc_lock_t";
   default: return "block";
   }
+}
+
+/* Whether a known object's header still says it is live (the entry may be
+ * stale when another thread freed the object). */
+static int upcrt_svd_still_live(const upcrt_svd_known_t *k) {
+  uint64_t h[4];
+  int t = k->thread >= 0 ? k->thread : 0;
+  upcrt_seg_read(h, t, k->off - HDR, sizeof h);
+  return h[0] == (UPCRT_SVD_MAGIC ^ k->off) && h[1] == k->len && h[3] == (uint64_t)k->kind;
 }
 
 void upcrt_describe_pts(upcrt_pts_t p, char *buf, size_t size) {
@@ -164,10 +178,11 @@ void upcrt_describe_pts(upcrt_pts_t p, char *buf, size_t size) {
       snprintf(buf, size, "%s[%zu] (byte %zu)", o->name, idx, byte);
     return;
   }
-  for (size_t i = 0; i < upcrt_svd_nknown; i++) {
+  for (size_t i = upcrt_svd_nknown; i-- > 0;) {
     const upcrt_svd_known_t *k = &upcrt_svd_known[i];
     if (p.offset < k->off || p.offset >= k->off + k->len) continue;
     if (k->thread >= 0 && (uint32_t)k->thread != p.thread) continue;
+    if (!upcrt_svd_still_live(k)) continue;
     size_t rel = p.offset - k->off;
     if (k->kind == UPCRT_SVD_ALL || k->kind == UPCRT_SVD_GLOBAL) {
       /* blocks of b bytes dealt round-robin: byte index in the whole object */
@@ -260,6 +275,11 @@ static upcrt_svd_ext_t *upcrt_svd_lfree;
 static uint64_t upcrt_svd_lnfree;
 static size_t upcrt_svd_lcap;
 static uint64_t upcrt_svd_lbottom;
+/* The bottom other threads see (UPCRT_SEG_LOCALBOT): at or below lbottom.
+ * Growing down to it needs no handshake; space above it goes back to the
+ * symmetric heap only in large steps, so that small alloc/free cycles at the
+ * boundary cost no atomics. */
+static uint64_t upcrt_svd_lpublished;
 
 static void upcrt_svd_local_release(uint64_t off, uint64_t len) {
   if (off == upcrt_svd_lbottom) {
@@ -271,7 +291,10 @@ static void upcrt_svd_local_release(uint64_t off, uint64_t len) {
               (upcrt_svd_lnfree - 1) * sizeof *upcrt_svd_lfree);
       upcrt_svd_lnfree--;
     }
-    upcrt_seg_store(upcrt_mythread, UPCRT_SEG_LOCALBOT, upcrt_svd_lbottom);
+    if (upcrt_svd_lbottom - upcrt_svd_lpublished >= UPCRT_SVD_RETRACT) {
+      upcrt_svd_lpublished = upcrt_svd_lbottom;
+      upcrt_seg_store(upcrt_mythread, UPCRT_SEG_LOCALBOT, upcrt_svd_lpublished);
+    }
     return;
   }
   if (upcrt_svd_lnfree == upcrt_svd_lcap) {
@@ -286,8 +309,9 @@ static void upcrt_svd_local_release(uint64_t off, uint64_t len) {
 
 /* Takes back the blocks other threads freed (pushed on our stack). */
 static void upcrt_svd_drain(void) {
+  /* a plain look first: a push in flight is simply taken next time */
   volatile uint64_t *head = (volatile uint64_t *)(upcrt_seg_mybase + UPCRT_SEG_FREESTACK);
-  if (*head == 0 && upcrt_seg_cpu_atomics) return;
+  if (*head == 0) return;
   uint64_t off = upcrt_seg_swap(upcrt_mythread, UPCRT_SEG_FREESTACK, 0);
   upcrt_seg_sync();
   while (off) {
@@ -303,6 +327,12 @@ uint64_t upcrt_svd_local_alloc(size_t n, int kind) {
   if (need < n) upcrt_svd_exhausted(kind, n, 0, n, 0);
   upcrt_svd_drain();
   uint64_t off = upcrt_svd_ext_take(upcrt_svd_lfree, &upcrt_svd_lnfree, need);
+  if (!off && need <= upcrt_svd_lbottom &&
+      upcrt_svd_lbottom - need >= upcrt_svd_lpublished) {
+    /* still above the published bottom: ours already */
+    upcrt_svd_lbottom -= need;
+    off = upcrt_svd_lbottom;
+  }
   if (!off) {
     uint64_t nb = upcrt_svd_lbottom - need;
     uint64_t top = upcrt_seg_load(0, UPCRT_SEG_SYMTOP);
@@ -315,12 +345,12 @@ uint64_t upcrt_svd_local_alloc(size_t n, int kind) {
     upcrt_seg_store(upcrt_mythread, UPCRT_SEG_LOCALBOT, nb);
     top = upcrt_seg_load(0, UPCRT_SEG_SYMTOP);
     if (nb < top) {
-      upcrt_seg_store(upcrt_mythread, UPCRT_SEG_LOCALBOT, upcrt_svd_lbottom);
+      upcrt_seg_store(upcrt_mythread, UPCRT_SEG_LOCALBOT, upcrt_svd_lpublished);
       upcrt_svd_exhausted(kind, n, 0, n,
                           upcrt_svd_ext_sum(upcrt_svd_lfree, upcrt_svd_lnfree) +
                               (upcrt_svd_lbottom > top ? upcrt_svd_lbottom - top : 0));
     }
-    upcrt_svd_lbottom = nb;
+    upcrt_svd_lbottom = upcrt_svd_lpublished = nb;
     off = nb;
   }
   upcrt_svd_hdr_t *h = (upcrt_svd_hdr_t *)(upcrt_seg_mybase + off);
@@ -356,7 +386,15 @@ uint64_t upcrt_svd_sym_alloc(size_t per_thread, int kind, size_t a, size_t b) {
   if (off) {
     upcrt_svd_symtab_write();
   } else {
-    uint64_t top = upcrt_seg_load(0, UPCRT_SEG_SYMTOP), nt = top + need;
+    uint64_t top = upcrt_seg_load(0, UPCRT_SEG_SYMTOP), base = top, grow = need;
+    uint64_t *n = &upcrt_svd_symtab->n;
+    upcrt_svd_ext_t *last = *n ? &upcrt_svd_symtab->e[*n - 1] : NULL;
+    if (last && last->off + last->len == top) {
+      /* a free run at the top: grow only by what it lacks */
+      base = last->off;
+      grow = need - last->len;
+    }
+    uint64_t nt = top + grow;
     int ok = nt >= top && nt <= upcrt_seg_size;
     uint64_t lowest = upcrt_seg_size;
     if (ok) {
@@ -376,7 +414,11 @@ uint64_t upcrt_svd_sym_alloc(size_t per_thread, int kind, size_t a, size_t b) {
       upcrt_lock_release_at(0, UPCRT_SEG_SYMLOCK);
       upcrt_svd_exhausted(kind, a, b, per_thread, avail);
     }
-    off = top;
+    if (base != top) {
+      (*n)--;
+      upcrt_svd_symtab_write();
+    }
+    off = base;
   }
   upcrt_svd_hdr_t h = {UPCRT_SVD_MAGIC ^ (off + HDR), need - HDR, 0, (uint64_t)kind, a, b,
                        (uint64_t)upcrt_mythread, 0};
@@ -390,15 +432,22 @@ static void upcrt_svd_sym_release(uint64_t off, uint64_t len) {
   upcrt_lock_acquire_at(0, UPCRT_SEG_SYMLOCK);
   upcrt_svd_symtab_read();
   uint64_t top = upcrt_seg_load(0, UPCRT_SEG_SYMTOP);
-  if (off + len == top) {
-    top = off;
-    uint64_t n = upcrt_svd_symtab->n;
-    while (n && upcrt_svd_symtab->e[n - 1].off + upcrt_svd_symtab->e[n - 1].len == top)
-      top = upcrt_svd_symtab->e[--n].off;
-    upcrt_svd_symtab->n = n;
+  if (!upcrt_svd_ext_insert(upcrt_svd_symtab->e, &upcrt_svd_symtab->n, SYMTAB_MAX, off, len)) {
+    /* table full: the extent is lost, unless it is the top run */
+    if (off + len == top) {
+      top = off;
+      upcrt_seg_store(0, UPCRT_SEG_SYMTOP, top);
+    }
+  }
+  /* Give a free run at the top back to the upc_alloc partitions only when it
+   * is large: growing the top again costs a look at every thread's bottom,
+   * and small alloc/free cycles should reuse the extent instead. */
+  uint64_t n = upcrt_svd_symtab->n;
+  if (n && upcrt_svd_symtab->e[n - 1].off + upcrt_svd_symtab->e[n - 1].len == top &&
+      upcrt_svd_symtab->e[n - 1].len >= UPCRT_SVD_RETRACT) {
+    top = upcrt_svd_symtab->e[n - 1].off;
+    upcrt_svd_symtab->n = n - 1;
     upcrt_seg_store(0, UPCRT_SEG_SYMTOP, top);
-  } else {
-    upcrt_svd_ext_insert(upcrt_svd_symtab->e, &upcrt_svd_symtab->n, SYMTAB_MAX, off, len);
   }
   upcrt_svd_symtab_write();
   upcrt_lock_release_at(0, UPCRT_SEG_SYMLOCK);
@@ -480,7 +529,7 @@ void upcrt_svd_free(upcrt_pts_t p, const char *what, unsigned kinds) {
 void upcrt_svd_init(void) {
   upcrt_svd_symtab = calloc(1, sizeof *upcrt_svd_symtab);
   if (!upcrt_svd_symtab) upcrt_fatal("out of private memory at start-up");
-  upcrt_svd_lbottom = upcrt_seg_size;
+  upcrt_svd_lbottom = upcrt_svd_lpublished = upcrt_seg_size;
   for (upcrt_static_t *o = upcrt_svd_statics; o; o = o->next) upcrt_svd_init_static(o);
   upcrt_seg_sync();
 }
@@ -517,7 +566,9 @@ upcrt_pts_t upc_all_alloc(size_t nblocks, size_t nbytes) {
   uint64_t off = 0;
   if (upcrt_mythread == 0) off = upcrt_svd_sym_alloc(per, UPCRT_SVD_ALL, nblocks, nbytes);
   upcrt_barrier_bcast(&off, sizeof off, 0);
-  if (upcrt_mythread != 0) upcrt_svd_know(off, per, UPCRT_SVD_ALL, -1, nblocks, nbytes);
+  if (upcrt_mythread != 0)
+    upcrt_svd_know(off, ((uint64_t)(per ? per : 1) + 63) / 64 * 64, UPCRT_SVD_ALL, -1, nblocks,
+                   nbytes);
   return (upcrt_pts_t){off, 0, 0};
 }
 

@@ -55,6 +55,8 @@ static inline long rtstest_sum(long v) {
     (void)argc;                                                                  \
     (void)argv;                                                                  \
     if (upcrt_mythread != 0) cmocka_set_message_output(CM_OUTPUT_STDOUT);        \
+    const char *filter = getenv("RTSTEST_FILTER"); /* one test by name */     \
+    if (filter) cmocka_set_test_filter(filter);                                  \
     int failed = cmocka_run_group_tests(tests, NULL, NULL);                      \
     return failed ? 1 : 0;                                                       \
   }                                                                              \
@@ -62,6 +64,10 @@ static inline long rtstest_sum(long v) {
     upcrt_config_t cfg = {0, 0};                                                 \
     upcrt_start(argc, argv, rtstest_user_main, &cfg);                            \
   }
+
+/* Iteration counts: RMA mode (UPCRT_FORCE_RMA=1) is much slower on one
+ * oversubscribed node, so it runs an eighth of them. */
+#define RTSTEST_SCALE(n) (upcrt_seg_force_rma ? ((n) + 7) / 8 : (n))
 
 #define MYTHREAD upcrt_mythread
 #define THREADS upcrt_threads
