@@ -1,0 +1,239 @@
+// checks.cpp — the UPC constraints Clang's C Sema cannot know about, checked on
+// the typed AST: upc_forall affinity types and jumps, barrier expressions,
+// upc_*sizeof operands, shared return types, relational comparison of
+// pointers-to-shared to incomplete types.
+#include "internal.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+
+#include <map>
+
+using namespace clang;
+
+namespace upc::fe {
+std::string spell(QualType t);
+
+namespace {
+
+bool isSharedType(const ASTContext &ctx, QualType t) {
+  LangAS a = ctx.getBaseElementType(t).getAddressSpace();
+  return isTargetAddressSpace(a) && isShared(toTargetAddressSpace(a));
+}
+
+bool isPointerToShared(QualType t) {
+  const PointerType *p = t->getAs<PointerType>();
+  if (!p) return false;
+  LangAS a = p->getPointeeType().getAddressSpace();
+  return isTargetAddressSpace(a) && isShared(toTargetAddressSpace(a));
+}
+
+const FunctionDecl *calleeNamed(const Expr *e, const char *prefix) {
+  const auto *c = dyn_cast_or_null<CallExpr>(e ? e->IgnoreParenImpCasts() : nullptr);
+  if (!c) return nullptr;
+  const FunctionDecl *fd = c->getDirectCallee();
+  if (!fd || !fd->getIdentifier() || !fd->getName().starts_with(prefix)) return nullptr;
+  return fd;
+}
+
+// The affinity call of a lowered upc_forall: for (...) if (__upcc_forall_affinity(..)) S
+const CallExpr *forallAffinity(const ForStmt *f) {
+  const auto *i = dyn_cast_or_null<IfStmt>(f->getBody());
+  if (!i) return nullptr;
+  const Expr *c = i->getCond();
+  if (!calleeNamed(c, "__upcc_forall_affinity")) return nullptr;
+  return cast<CallExpr>(c->IgnoreParenImpCasts());
+}
+
+class Checker : public RecursiveASTVisitor<Checker> {
+public:
+  Checker(ASTContext &ctx, Reporter &rep) : ctx(ctx), sm(ctx.getSourceManager()), rep(rep) {}
+  unsigned errors = 0;
+
+  bool shouldVisitImplicitCode() const { return false; }
+
+  void error(SourceLocation l, const std::string &m) {
+    errors++;
+    rep.report(l, true, m);
+  }
+  void warn(SourceLocation l, const std::string &m) { rep.report(l, false, m); }
+  bool sys(SourceLocation l) const { return l.isValid() && sm.isInSystemHeader(l); }
+
+  bool TraverseFunctionDecl(FunctionDecl *fd) {
+    if (sys(fd->getLocation())) return true;
+    auto saveF = foralls;
+    auto saveB = breakables;
+    foralls.clear();
+    breakables.clear();
+    gotos.clear();
+    labels.clear();
+    bool r = RecursiveASTVisitor::TraverseFunctionDecl(fd);
+    checkJumps();
+    foralls = saveF;
+    breakables = saveB;
+    return r;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *fd) {
+    QualType rt = fd->getReturnType();
+    if (isSharedType(ctx, rt))
+      error(fd->getLocation(), "function '" + fd->getNameAsString() +
+                                   "' may not return a shared-qualified type ('" + spell(rt) +
+                                   "'); return a pointer-to-shared instead");
+    return true;
+  }
+
+  bool TraverseForStmt(ForStmt *f) {
+    const CallExpr *aff = forallAffinity(f);
+    if (aff) {
+      checkAffinity(aff);
+      foralls.push_back(f);
+    }
+    breakables.push_back(aff ? f : nullptr);
+    // The forall's own marker if-statement is not a breakable context.
+    bool r = RecursiveASTVisitor::TraverseForStmt(f);
+    breakables.pop_back();
+    if (aff) foralls.pop_back();
+    return r;
+  }
+  bool TraverseWhileStmt(WhileStmt *s) {
+    breakables.push_back(nullptr);
+    bool r = RecursiveASTVisitor::TraverseWhileStmt(s);
+    breakables.pop_back();
+    return r;
+  }
+  bool TraverseDoStmt(DoStmt *s) {
+    breakables.push_back(nullptr);
+    bool r = RecursiveASTVisitor::TraverseDoStmt(s);
+    breakables.pop_back();
+    return r;
+  }
+  bool TraverseSwitchStmt(SwitchStmt *s) {
+    breakables.push_back(nullptr);
+    bool r = RecursiveASTVisitor::TraverseSwitchStmt(s);
+    breakables.pop_back();
+    return r;
+  }
+
+  bool VisitBreakStmt(BreakStmt *b) {
+    if (!breakables.empty() && breakables.back())
+      warn(b->getBreakLoc(), "'break' leaves the body of a upc_forall; the behaviour is "
+                             "undefined in UPC (threads may disagree on the iterations)");
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *r) {
+    if (!foralls.empty())
+      warn(r->getReturnLoc(), "'return' leaves the body of a upc_forall; the behaviour is "
+                              "undefined in UPC");
+    return true;
+  }
+  bool VisitGotoStmt(GotoStmt *g) {
+    gotos.push_back({g, foralls});
+    return true;
+  }
+  bool VisitLabelStmt(LabelStmt *l) {
+    labels[l->getDecl()] = foralls;
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *c) {
+    const FunctionDecl *fd = c->getDirectCallee();
+    if (!fd || !fd->getIdentifier()) return true;
+    StringRef n = fd->getName();
+    if (!n.starts_with("__upcc_")) return true;
+    if (n == "__upcc_barrier" || n == "__upcc_notify" || n == "__upcc_wait") {
+      std::string user = "upc_" + n.drop_front(7).str();
+      if (c->getNumArgs() > 1) {
+        error(c->getArg(1)->getBeginLoc(), "'" + user + "' takes at most one expression");
+      } else if (c->getNumArgs() == 1) {
+        const Expr *e = c->getArg(0)->IgnoreParenImpCasts();
+        QualType t = e->getType();
+        if (!t->isIntegerType())
+          error(e->getExprLoc(), "the expression of '" + user +
+                                     "' must have integer type, not '" + spell(t) + "'");
+      }
+      return true;
+    }
+    if (n == "__upcc_localsizeof" || n == "__upcc_blocksizeof" || n == "__upcc_elemsizeof") {
+      std::string user = "upc_" + n.drop_front(7).str();
+      if (c->getNumArgs() != 1) return true;
+      const Expr *a = c->getArg(0)->IgnoreParenImpCasts();
+      QualType t = a->getType();
+      // Type operand: __upcc_xsizeof((__typeof__(T)*)0)
+      if (const auto *ce = dyn_cast<CStyleCastExpr>(a)) {
+        const Expr *z = ce->getSubExpr()->IgnoreParenImpCasts();
+        if (isa<IntegerLiteral>(z) && ce->getType()->isPointerType())
+          t = ce->getType()->getPointeeType();
+      }
+      if (!isSharedType(ctx, t))
+        error(a->getBeginLoc(), "'" + user + "' applied to a non-shared type '" + spell(t) +
+                                    "'; the operand must have a shared-qualified type");
+      return true;
+    }
+    return true;
+  }
+
+  bool VisitBinaryOperator(BinaryOperator *b) {
+    if (!b->isRelationalOp()) return true;
+    QualType l = b->getLHS()->getType(), r = b->getRHS()->getType();
+    for (QualType t : {l, r}) {
+      if (!isPointerToShared(t)) continue;
+      QualType pe = t->getAs<PointerType>()->getPointeeType();
+      if (pe->isIncompleteType()) {
+        error(b->getOperatorLoc(), "relational comparison of pointers-to-shared to an "
+                                   "incomplete type ('" + spell(t) + "')");
+        break;
+      }
+    }
+    return true;
+  }
+
+private:
+  ASTContext &ctx;
+  SourceManager &sm;
+  Reporter &rep;
+  std::vector<const ForStmt *> foralls;
+  std::vector<const ForStmt *> breakables; // non-null: a upc_forall
+  std::vector<std::pair<GotoStmt *, std::vector<const ForStmt *>>> gotos;
+  std::map<const LabelDecl *, std::vector<const ForStmt *>> labels;
+
+  void checkAffinity(const CallExpr *aff) {
+    if (aff->getNumArgs() == 0) return;
+    if (aff->getNumArgs() > 1) {
+      error(aff->getArg(1)->getBeginLoc(), "the affinity clause of upc_forall is one expression");
+      return;
+    }
+    const Expr *e = aff->getArg(0)->IgnoreParenImpCasts();
+    QualType t = e->getType();
+    if (t->isIntegerType() || isPointerToShared(t)) return;
+    error(e->getExprLoc(), "upc_forall affinity must be an integer expression, a "
+                           "pointer-to-shared or 'continue', not '" + spell(t) + "'");
+  }
+
+  void checkJumps() {
+    for (auto &g : gotos) {
+      auto it = labels.find(g.first->getLabel());
+      if (it == labels.end()) continue;
+      const auto &from = g.second, &to = it->second;
+      size_t common = 0;
+      while (common < from.size() && common < to.size() && from[common] == to[common]) common++;
+      if (to.size() > common)
+        error(g.first->getGotoLoc(), "'goto' jumps into the body of a upc_forall");
+      else if (from.size() > common)
+        error(g.first->getGotoLoc(), "'goto' jumps out of the body of a upc_forall");
+    }
+    gotos.clear();
+    labels.clear();
+  }
+};
+
+} // namespace
+
+unsigned runChecks(ASTContext &ctx, Reporter &rep) {
+  Checker c(ctx, rep);
+  c.TraverseDecl(ctx.getTranslationUnitDecl());
+  return c.errors;
+}
+
+} // namespace upc::fe

@@ -1,0 +1,424 @@
+// frontend.cpp — runFrontend: surface pass, Clang Sema through libTooling,
+// the casts UPC implies where distinct address spaces would be rejected, the
+// UPC checks, and diagnostics printed in the user's UPC spelling.
+#include "internal.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/DeclGroup.h>
+#include <clang/Basic/DiagnosticSema.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Frontend/ASTUnit.h>
+#include <clang/Lex/Lexer.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/ADT/APSInt.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <climits>
+#include <cstdio>
+#include <string>
+
+using namespace clang;
+
+namespace upc {
+
+Consistency SurfaceInfo::defaultAt(unsigned offset) const {
+  Consistency c = Consistency::Relaxed;
+  for (const PragmaRegion &r : pragmas) {
+    if (r.offset > offset) break;
+    c = r.mode;
+  }
+  return c;
+}
+
+namespace fe {
+std::string spell(QualType t) {
+  LangOptions lo;
+  lo.C11 = 1;
+  PrintingPolicy pp(lo);
+  std::string s = t.getAsString(pp);
+  // Clang spells our qualifiers __attribute__((address_space(N))).
+  static const std::string pre = "__attribute__((address_space(";
+  size_t i;
+  while ((i = s.find(pre)) != std::string::npos) {
+    size_t j = i + pre.size();
+    unsigned n = 0;
+    while (j < s.size() && isdigit(static_cast<unsigned char>(s[j]))) n = n * 10 + unsigned(s[j++] - '0');
+    if (s.compare(j, 3, ")))") != 0) break;
+    s.replace(i, j + 3 - i, fe::sharedQualSpelling(n));
+  }
+  size_t k;
+  while ((k = s.find("__upcc_THREADS_DIM")) != std::string::npos) s.replace(k, 18, "THREADS");
+  return s;
+}
+} // namespace fe
+
+std::string upcTypeSpelling(QualType t, const ASTContext &) { return fe::spell(t); }
+
+namespace fe {
+namespace {
+
+// Replaces every address-space spelling in a Clang message by UPC's.
+std::string respell(std::string s) {
+  static const std::string pre = "__attribute__((address_space(";
+  size_t i, from = 0;
+  while ((i = s.find(pre, from)) != std::string::npos) {
+    size_t j = i + pre.size();
+    unsigned n = 0;
+    while (j < s.size() && isdigit(static_cast<unsigned char>(s[j]))) n = n * 10 + unsigned(s[j++] - '0');
+    if (s.compare(j, 3, ")))") != 0) { from = j; continue; }
+    std::string r = sharedQualSpelling(n);
+    s.replace(i, j + 3 - i, r);
+    from = i + r.size();
+  }
+  size_t k;
+  while ((k = s.find("__upcc_THREADS_DIM")) != std::string::npos) s.replace(k, 18, "THREADS");
+  return s;
+}
+
+bool sharedPointee(QualType t, unsigned *as = nullptr) {
+  const PointerType *p = t->getAs<PointerType>();
+  if (!p) return false;
+  LangAS a = p->getPointeeType().getAddressSpace();
+  if (!isTargetAddressSpace(a)) return false;
+  unsigned n = toTargetAddressSpace(a);
+  if (!isShared(n)) return false;
+  if (as) *as = n;
+  return true;
+}
+
+bool isGenericShared(QualType t) {
+  const PointerType *p = t->getAs<PointerType>();
+  return p && sharedPointee(t) && p->getPointeeType()->isVoidType();
+}
+
+// UPC converts these implicitly: shared void * to and from any
+// pointer-to-shared, and the same pointee with another strict/relaxed.
+bool upcImplicitOK(QualType from, QualType to) {
+  unsigned a, b;
+  if (!sharedPointee(from, &a) || !sharedPointee(to, &b)) return false;
+  if (isGenericShared(from) || isGenericShared(to)) return true;
+  if (blockSize(a) != blockSize(b)) return false;
+  QualType pf = from->getAs<PointerType>()->getPointeeType();
+  QualType pt = to->getAs<PointerType>()->getPointeeType();
+  // getTypePtr() drops every qualifier, the address space included.
+  return pf.getCanonicalType().getTypePtr() == pt.getCanonicalType().getTypePtr();
+}
+
+class Consumer : public DiagnosticConsumer, public Reporter {
+public:
+  Consumer(const std::string &pp, const SourceMap &map, const EditedText &surface,
+           const std::vector<EditedText> &layers, bool fixing)
+      : pp_(pp), map_(map), surface_(surface), layers_(layers), fixing_(fixing) {}
+
+  std::vector<Edit> fixes;
+  std::vector<std::string> lines;
+  unsigned errors = 0, warnings = 0;
+  const SourceManager *sm = nullptr;
+  const ASTContext *ctx = nullptr;
+  bool live = false; // after runFrontend: print at once
+
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level == DiagnosticsEngine::Ignored) return;
+    sm = &info.getSourceManager();
+    if (fixing_ && level >= DiagnosticsEngine::Error && tryFix(info)) return;
+    SmallString<256> buf;
+    info.FormatDiagnostic(buf);
+    std::string msg = rephrase(info, respell(std::string(buf.str())));
+    const char *lv = level == DiagnosticsEngine::Note      ? "note"
+                     : level == DiagnosticsEngine::Remark  ? "remark"
+                     : level == DiagnosticsEngine::Warning ? "warning"
+                     : level == DiagnosticsEngine::Fatal   ? "fatal error"
+                                                           : "error";
+    if (level >= DiagnosticsEngine::Error) errors++;
+    if (level == DiagnosticsEngine::Warning) warnings++;
+    emit(info.getLocation(), lv, msg);
+  }
+
+  void report(SourceLocation loc, bool error, const std::string &msg) override {
+    if (error) errors++;
+    else warnings++;
+    emit(loc, error ? "error" : "warning", msg);
+  }
+
+  void emit(SourceLocation loc, const char *level, const std::string &msg) {
+    Loc l = locate(loc);
+    std::string s = formatDiag(l, level, msg);
+    if (live) llvm::errs() << s;
+    else lines.push_back(s);
+  }
+
+  Loc locate(SourceLocation loc) {
+    if (!sm || loc.isInvalid()) return Loc();
+    SourceLocation sl = sm->getFileLoc(loc);
+    if (sm->getFileID(sl) == sm->getMainFileID()) return map_.locate(toPP(sm->getFileOffset(sl)));
+    PresumedLoc p = sm->getPresumedLoc(sl);
+    Loc l;
+    if (p.isValid()) {
+      l.file = p.getFilename();
+      l.line = p.getLine();
+      l.col = p.getColumn();
+      l.valid = true;
+    }
+    return l;
+  }
+
+  unsigned toPP(unsigned off) const {
+    for (auto it = layers_.rbegin(); it != layers_.rend(); ++it) off = it->toOriginal(off);
+    return surface_.toOriginal(off);
+  }
+
+private:
+  const std::string &pp_;
+  const SourceMap &map_;
+  const EditedText &surface_;
+  const std::vector<EditedText> &layers_;
+  bool fixing_;
+
+  QualType argType(const Diagnostic &info, unsigned i) {
+    if (i >= info.getNumArgs() || info.getArgKind(i) != DiagnosticsEngine::ak_qualtype)
+      return QualType();
+    return QualType::getFromOpaquePtr(reinterpret_cast<void *>(info.getRawArg(i)));
+  }
+
+  std::string nameAt(SourceLocation loc) {
+    if (!sm || loc.isInvalid()) return "";
+    SourceLocation sl = sm->getFileLoc(loc);
+    bool invalid = false;
+    const char *p = sm->getCharacterData(sl, &invalid);
+    if (invalid || !p) return "";
+    std::string s;
+    while (*p && (isalnum(static_cast<unsigned char>(*p)) || *p == '_')) s += *p++;
+    return s;
+  }
+
+  bool castable(QualType t) {
+    std::string s = t.getAsString();
+    return s.find("(unnamed") == std::string::npos && s.find("(anonymous") == std::string::npos;
+  }
+
+  bool addCast(SourceRange r, QualType to) {
+    if (!sm || r.isInvalid() || !castable(to)) return false;
+    SourceLocation b = sm->getFileLoc(r.getBegin()), e = sm->getFileLoc(r.getEnd());
+    if (sm->getFileID(b) != sm->getMainFileID() || sm->getFileID(e) != sm->getMainFileID())
+      return false;
+    unsigned bo = sm->getFileOffset(b);
+    unsigned eo = sm->getFileOffset(e) + Lexer::MeasureTokenLength(e, *sm, LangOptions());
+    if (eo < bo) return false;
+    PrintingPolicy pol{LangOptions()};
+    fixes.push_back({bo, 0, "((" + to.getAsString(pol) + ")(", unsigned(fixes.size())});
+    fixes.push_back({eo, 0, "))", unsigned(fixes.size())});
+    return true;
+  }
+
+  bool tryFix(const Diagnostic &info) {
+    unsigned id = info.getID();
+    if (id == diag::err_typecheck_incompatible_address_space) {
+      QualType a = argType(info, 0), b = argType(info, 1);
+      if (a.isNull() || b.isNull() || info.getNumRanges() == 0) return false;
+      int action = int(info.getRawArg(2));
+      bool dstFirst = action == 0 || action == 4; // assigning, initializing
+      QualType dst = dstFirst ? a : b, src = dstFirst ? b : a;
+      if (!upcImplicitOK(src, dst)) return false;
+      return addCast(info.getRange(0).getAsRange(), dst);
+    }
+    if (id == diag::err_typecheck_op_on_nonoverlapping_address_space_pointers) {
+      QualType a = argType(info, 0), b = argType(info, 1);
+      if (a.isNull() || b.isNull() || info.getNumRanges() < 2) return false;
+      if (!upcImplicitOK(b, a)) return false;
+      // Convert the generic (or differently qualified) side to the other.
+      if (isGenericShared(a) && !isGenericShared(b))
+        return addCast(info.getRange(0).getAsRange(), b);
+      return addCast(info.getRange(1).getAsRange(), a);
+    }
+    return false;
+  }
+
+  std::string rephrase(const Diagnostic &info, const std::string &msg) {
+    unsigned id = info.getID();
+    if (id == diag::err_as_qualified_auto_decl) {
+      std::string n = nameAt(info.getLocation());
+      return "'" + n + "' is declared shared but has automatic storage duration; "
+             "shared variables must be static or declared at file scope";
+    }
+    if (id == diag::err_field_with_address_space) {
+      std::string n = nameAt(info.getLocation());
+      return "member '" + n + "' may not be shared-qualified; declare the whole "
+             "structure object shared instead";
+    }
+    if (id == diag::err_arg_with_address_space) {
+      std::string n = nameAt(info.getLocation());
+      return "parameter '" + n + "' may not be shared-qualified; pass a pointer-to-shared instead";
+    }
+    if (id == diag::err_attribute_address_function_type)
+      return "a function type may not be shared-qualified";
+    if (id == diag::err_attribute_address_multiple_qualifiers)
+      return "conflicting shared qualifiers: the type is already shared-qualified "
+             "(through a typedef) with a different layout or consistency";
+    if (id == diag::err_compound_literal_with_address_space)
+      return "a compound literal in a function may not be shared-qualified";
+    if (id == diag::err_typecheck_incompatible_address_space) {
+      QualType a = argType(info, 0), b = argType(info, 1);
+      if (a.isNull() || b.isNull()) return msg;
+      int action = int(info.getRawArg(2));
+      bool dstFirst = action == 0 || action == 4;
+      QualType dst = dstFirst ? a : b, src = dstFirst ? b : a;
+      std::string ss = "'" + spell(src) + "'";
+      std::string ds = "'" + spell(dst) + "'";
+      static const char *verbs[] = {"assigning", "passing", "returning", "converting",
+                                    "initializing", "sending", "casting"};
+      std::string v = action >= 0 && action < 7 ? verbs[action] : "converting";
+      bool fs = sharedPointee(src), ts = sharedPointee(dst);
+      if (fs && !ts)
+        return v + " " + ss + " to " + ds + ": implicit conversion from a pointer-to-shared "
+               "to a private pointer is not allowed (use an explicit cast; valid only for data "
+               "with affinity to this thread)";
+      if (!fs && ts)
+        return v + " " + ss + " to " + ds + ": implicit conversion from a private pointer "
+               "to a pointer-to-shared is not allowed";
+      if (fs && ts)
+        return v + " " + ss + " to " + ds + ": conversion between pointers-to-shared with "
+               "different block sizes or types requires an explicit cast";
+      return msg;
+    }
+    if (id == diag::err_typecheck_op_on_nonoverlapping_address_space_pointers) {
+      QualType a = argType(info, 0), b = argType(info, 1);
+      if (a.isNull() || b.isNull()) return msg;
+      int what = int(info.getRawArg(2));
+      static const char *ops[] = {"comparison", "arithmetic", "conditional operator"};
+      std::string o = what >= 0 && what < 3 ? ops[what] : "operation";
+      std::string sa = "'" + spell(a) + "'", sb = "'" + spell(b) + "'";
+      if (sharedPointee(a) != sharedPointee(b))
+        return o + " between a pointer-to-shared and a private pointer (" + sa + " and " + sb + ")";
+      return o + " between pointers-to-shared with different block sizes or types (" + sa +
+             " and " + sb + "); cast one of them";
+    }
+    return msg;
+  }
+};
+
+// Clang's arguments for the surface text.
+std::vector<std::string> semaArgs(const FrontendOptions &opts) {
+  std::vector<std::string> args = {"-x", "c", "-std=gnu11", "-fsyntax-only",
+                                   "-Wno-deprecated-non-prototype", "-Wno-empty-body",
+                                   "-ferror-limit=50", "-fno-color-diagnostics"};
+  for (auto &a : opts.clangArgs) args.push_back(a);
+  return args;
+}
+
+std::string virtualName(const FrontendOptions &opts) {
+  return (opts.inputName.empty() ? std::string("input.upc") : opts.inputName) + ".surface.c";
+}
+
+// Values of block sizes / dimensions the surface pass could not compute,
+// from a parse with the expressions appended as constants.
+void evaluateRequests(const std::string &text, const std::vector<ConstRequest> &reqs,
+                      const FrontendOptions &opts, std::map<unsigned, long long> &known) {
+  std::string code = text;
+  code += "\n";
+  for (size_t k = 0; k < reqs.size(); k++)
+    code += "static const long long __upcc_ce_" + std::to_string(k) + " = (" + reqs[k].expr + ");\n";
+  IgnoringDiagConsumer ignore;
+  std::unique_ptr<ASTUnit> ast = tooling::buildASTFromCodeWithArgs(
+      code, semaArgs(opts), virtualName(opts), "upcc",
+      std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
+      tooling::FileContentMappings(), &ignore);
+  known[UINT_MAX] = 0; // marks the second round: unknown values are errors now
+  if (!ast) return;
+  ASTContext &ctx = ast->getASTContext();
+  for (Decl *d : ctx.getTranslationUnitDecl()->decls()) {
+    auto *vd = dyn_cast<VarDecl>(d);
+    if (!vd || !vd->getIdentifier()) continue;
+    StringRef n = vd->getName();
+    if (!n.starts_with("__upcc_ce_")) continue;
+    unsigned k = 0;
+    if (n.drop_front(10).getAsInteger(10, k) || k >= reqs.size()) continue;
+    const Expr *init = vd->getInit();
+    if (!init || init->isValueDependent()) continue;
+    Expr::EvalResult r;
+    if (init->EvaluateAsInt(r, ctx)) known[reqs[k].key] = r.Val.getInt().getExtValue();
+  }
+}
+
+} // namespace
+} // namespace fe
+
+FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
+  using namespace fe;
+  FrontendResult res;
+  // The source map keeps a reference: hold the text for the AST's lifetime.
+  auto ppHold = std::make_shared<std::string>(pp);
+  auto map = std::make_shared<SourceMap>(*ppHold);
+  std::map<unsigned, long long> known;
+  auto s = std::make_shared<SurfaceOut>(surfacePass(*ppHold, *map, opts, known));
+  if (!s->requests.empty()) {
+    evaluateRequests(s->out.text(), s->requests, opts, known);
+    *s = surfacePass(*ppHold, *map, opts, known);
+  }
+  for (auto &w : s->warnings) llvm::errs() << w;
+  if (!s->errors.empty()) {
+    for (auto &e : s->errors) llvm::errs() << e;
+    llvm::errs() << s->errors.size() << (s->errors.size() == 1 ? " error" : " errors")
+                 << " generated.\n";
+    return res;
+  }
+
+  auto layers = std::make_shared<std::vector<EditedText>>();
+  std::string text = s->out.text();
+  std::unique_ptr<ASTUnit> ast;
+  std::shared_ptr<Consumer> consumer;
+  for (int round = 0;; round++) {
+    bool fixing = round < 4;
+    consumer = std::make_shared<Consumer>(*ppHold, *map, s->out, *layers, fixing);
+    ast = tooling::buildASTFromCodeWithArgs(
+        text, semaArgs(opts), virtualName(opts), "upcc",
+        std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
+        tooling::FileContentMappings(), consumer.get());
+    if (!consumer->fixes.empty() && fixing) {
+      layers->push_back(EditedText(text, consumer->fixes));
+      text = layers->back().text();
+      continue;
+    }
+    break;
+  }
+  if (ast) {
+    consumer->ctx = &ast->getASTContext();
+    consumer->sm = &ast->getSourceManager();
+    if (consumer->errors == 0) runChecks(ast->getASTContext(), *consumer);
+  }
+  for (auto &l : consumer->lines) llvm::errs() << l;
+  consumer->lines.clear();
+  consumer->live = true;
+  unsigned nerr = consumer->errors;
+  if (!ast && nerr == 0) {
+    llvm::errs() << "upcc: error: the C front end failed on " << opts.inputName << "\n";
+    nerr = 1;
+  }
+  if (nerr || consumer->warnings) {
+    if (consumer->warnings)
+      llvm::errs() << consumer->warnings << (consumer->warnings == 1 ? " warning" : " warnings")
+                   << (nerr ? " and " : " generated.\n");
+    if (nerr) llvm::errs() << nerr << (nerr == 1 ? " error" : " errors") << " generated.\n";
+  }
+  res.surfaceText = text;
+  // Pragma regions in the final text's offsets.
+  for (auto &r : s->pragmasPP) {
+    unsigned off = s->out.fromOriginal(r.offset);
+    for (auto &l : *layers) off = l.fromOriginal(off);
+    res.info.pragmas.push_back({off, r.mode});
+  }
+  if (nerr) return res;
+  // Keep what the consumer refers to alive with the AST (lowering may report
+  // through the AST's diagnostics engine later).
+  static std::vector<std::shared_ptr<void>> keep;
+  keep.push_back(ppHold);
+  keep.push_back(map);
+  keep.push_back(s);
+  keep.push_back(layers);
+  keep.push_back(consumer);
+  res.ast = std::move(ast);
+  return res;
+}
+
+} // namespace upc

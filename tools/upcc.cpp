@@ -1,0 +1,521 @@
+// upcc.cpp — the UPC compiler driver: Berkeley-style flags; per source
+// preprocess (clang -E + prelude) → UPC frontend → lowering → X.trans.c →
+// backend C compiler; then link with libupcrt.a and MPI.
+#include "frontend.h"
+#include "lower.h"
+#include "plan.h"
+
+#include <llvm/Support/raw_ostream.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <iostream>
+#include <signal.h>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+#ifndef UPCC_VERSION
+#define UPCC_VERSION "0.0.0"
+#endif
+
+namespace {
+
+const char *const kUsage =
+    "usage: upcc [options] file...\n"
+    "  UPC sources: .upc, .c (compiled as UPC); objects .o and archives .a are linked.\n"
+    "  -o FILE              write the executable (or, with -c/-E, the output) to FILE\n"
+    "  -c                   compile to object files, do not link\n"
+    "  -E                   print the preprocessed UPC source\n"
+    "  -T N, -T=N, -fupc-threads=N\n"
+    "                       compile for a static THREADS = N\n"
+    "  -shared-heap SIZE    default per-thread shared heap (e.g. 256MB, 1GB) baked into the program\n"
+    "  -I DIR -D NAME[=V] -U NAME   preprocessor search paths and macros\n"
+    "  -L DIR -l LIB        linker search paths and libraries\n"
+    "  -O0 -O1 -O2 -O3 -Os -g   backend optimization and debug information\n"
+    "  -save-temps          keep the generated C as X.trans.c next to the output\n"
+    "  -network=mpi         the conduit (only mpi is available)\n"
+    "  -Wc,ARGS -Wl,ARGS -Wp,ARGS   pass comma-separated ARGS to the backend compiler,\n"
+    "                       the linker, the preprocessor\n"
+    "  -w                   suppress warnings\n"
+    "  -fupc-opts=all|none  enable/disable the UPC optimizer passes\n"
+    "  -fno-upc-forall-opt -fno-upc-privatize -fno-upc-remote-update\n"
+    "                       disable one optimizer pass\n"
+    "  -Rupc                report what the optimizer did\n"
+    "  -v                   show the commands upcc runs\n"
+    "  --version, --help\n";
+
+// Switches of the optimizer passes (read by optimizer/ through the driver).
+struct OptimizerFlags {
+  bool forallOpt = true;
+  bool privatize = true;
+  bool remoteUpdate = true;
+  bool remarks = false;
+};
+
+struct Options {
+  std::vector<std::string> sources; // UPC sources
+  std::vector<std::string> linkInputs; // .o/.a and -l/-L in order
+  std::vector<std::string> ppArgs;     // -I -D -U -Wp
+  std::vector<std::string> ccArgs;     // -O -g -Wc
+  std::vector<std::string> ldArgs;     // -Wl
+  std::string output;
+  bool compileOnly = false, preprocessOnly = false, saveTemps = false, verbose = false;
+  bool noWarnings = false;
+  int staticThreads = 0;
+  size_t heapSize = 0;
+  OptimizerFlags opt;
+};
+
+[[noreturn]] void usage(const std::string &msg) {
+  std::cerr << "upcc: error: " << msg << "\n" << kUsage;
+  std::exit(2);
+}
+
+std::string selfDir() {
+  char buf[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) return "";
+  buf[n] = 0;
+  std::string p(buf);
+  size_t s = p.rfind('/');
+  return s == std::string::npos ? "." : p.substr(0, s);
+}
+
+std::string realPath(const std::string &p) {
+  char buf[PATH_MAX];
+  if (!realpath(p.c_str(), buf)) return p;
+  return buf;
+}
+
+bool exists(const std::string &p) {
+  struct stat st;
+  return stat(p.c_str(), &st) == 0;
+}
+
+struct Paths {
+  std::string include; // include/ with upcc_prelude.h and upcrt.h
+  std::string runtime; // libupcrt.a
+};
+
+// In the build tree: the sources' include/ and build/rts/libupcrt.a;
+// installed: $prefix/include/upcc and $prefix/lib/libupcrt.a.
+Paths findPaths() {
+  Paths p;
+  std::string self = realPath(selfDir());
+  std::string buildTools = realPath(std::string(UPCC_BUILD_DIR) + "/tools");
+  if (self == buildTools && exists(std::string(UPCC_SOURCE_DIR) + "/include/upcc_prelude.h")) {
+    p.include = std::string(UPCC_SOURCE_DIR) + "/include";
+    p.runtime = std::string(UPCC_BUILD_DIR) + "/rts/libupcrt.a";
+  } else {
+    // Relative to the installed binary first (a relocated prefix), then the
+    // configured prefix.
+    std::string prefix = self.substr(0, self.rfind('/'));
+    std::string inc = prefix + "/" + UPCC_INCLUDEDIR_REL + "/upcc";
+    std::string lib = prefix + "/" + UPCC_LIBDIR_REL + "/libupcrt.a";
+    if (!exists(inc + "/upcc_prelude.h")) inc = std::string(UPCC_INSTALL_INCLUDEDIR);
+    if (!exists(lib)) lib = std::string(UPCC_INSTALL_LIBDIR) + "/libupcrt.a";
+    p.include = inc;
+    p.runtime = lib;
+  }
+  return p;
+}
+
+std::string quoteArg(const std::string &a) {
+  if (!a.empty() && a.find_first_of(" \t\n'\"\\$`*?&;|<>()") == std::string::npos) return a;
+  std::string q = "'";
+  for (char c : a) {
+    if (c == '\'') q += "'\\''";
+    else q += c;
+  }
+  return q + "'";
+}
+
+void showCommand(const std::vector<std::string> &argv) {
+  std::string s;
+  for (auto &a : argv) s += (s.empty() ? "" : " ") + quoteArg(a);
+  std::cerr << s << "\n";
+}
+
+// Runs argv; stdout goes to outFd if >= 0, or into *capture.  Returns the
+// exit status (128+signal when killed).
+int run(const std::vector<std::string> &argv, bool verbose, std::string *capture = nullptr,
+        int outFd = -1) {
+  if (verbose) showCommand(argv);
+  int pipefd[2] = {-1, -1};
+  if (capture && pipe(pipefd) != 0) {
+    std::cerr << "upcc: error: pipe: " << std::strerror(errno) << "\n";
+    return 1;
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    std::cerr << "upcc: error: fork: " << std::strerror(errno) << "\n";
+    return 1;
+  }
+  if (pid == 0) {
+    if (capture) {
+      dup2(pipefd[1], 1);
+      close(pipefd[0]);
+      close(pipefd[1]);
+    } else if (outFd >= 0) {
+      dup2(outFd, 1);
+    }
+    std::vector<char *> args;
+    for (auto &a : argv) args.push_back(const_cast<char *>(a.c_str()));
+    args.push_back(nullptr);
+    execvp(args[0], args.data());
+    std::fprintf(stderr, "upcc: error: cannot run %s: %s\n", args[0], std::strerror(errno));
+    _exit(127);
+  }
+  if (capture) {
+    close(pipefd[1]);
+    char buf[65536];
+    ssize_t n;
+    while ((n = read(pipefd[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+      if (n > 0) capture->append(buf, size_t(n));
+    close(pipefd[0]);
+  }
+  int st = 0;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(st)) return 128 + WTERMSIG(st);
+  return WEXITSTATUS(st);
+}
+
+bool parseSize(const std::string &s, size_t &out) {
+  if (s.empty() || !isdigit(static_cast<unsigned char>(s[0]))) return false;
+  char *end = nullptr;
+  errno = 0;
+  double v = std::strtod(s.c_str(), &end);
+  if (errno || v <= 0) return false;
+  std::string suf(end);
+  for (char &c : suf) c = char(toupper(static_cast<unsigned char>(c)));
+  double m = 1;
+  if (suf == "" || suf == "B") m = 1;
+  else if (suf == "K" || suf == "KB") m = 1024.0;
+  else if (suf == "M" || suf == "MB") m = 1024.0 * 1024;
+  else if (suf == "G" || suf == "GB") m = 1024.0 * 1024 * 1024;
+  else if (suf == "T" || suf == "TB") m = 1024.0 * 1024 * 1024 * 1024;
+  else return false;
+  out = size_t(v * m);
+  return out > 0;
+}
+
+bool parseThreads(const std::string &s, int &out) {
+  if (s.empty()) return false;
+  char *end = nullptr;
+  long v = std::strtol(s.c_str(), &end, 10);
+  if (*end || v < 1 || v > 1000000) return false;
+  out = int(v);
+  return true;
+}
+
+void splitCommas(const std::string &s, std::vector<std::string> &out) {
+  size_t b = 0;
+  for (;;) {
+    size_t e = s.find(',', b);
+    std::string part = s.substr(b, e == std::string::npos ? std::string::npos : e - b);
+    if (!part.empty()) out.push_back(part);
+    if (e == std::string::npos) break;
+    b = e + 1;
+  }
+}
+
+bool endsWith(const std::string &s, const char *suf) {
+  size_t n = std::strlen(suf);
+  return s.size() >= n && s.compare(s.size() - n, n, suf) == 0;
+}
+
+Options parseArgs(int argc, char **argv) {
+  Options o;
+  auto value = [&](int &i, const std::string &flag) -> std::string {
+    if (i + 1 >= argc) usage("missing argument to '" + flag + "'");
+    return argv[++i];
+  };
+  for (int i = 1; i < argc; i++) {
+    std::string a = argv[i];
+    if (a == "--help" || a == "-help" || a == "-h") {
+      std::cout << "upcc " << UPCC_VERSION << " — UPC 1.3 compiler (Clang 19 front end, MPI-3 runtime)\n"
+                << kUsage;
+      std::exit(0);
+    }
+    if (a == "--version" || a == "-version") {
+      std::cout << "upcc " << UPCC_VERSION << " (UPC 1.3, __UPC_VERSION__ 201311L)\n"
+                << "front end: Clang 19 libTooling; runtime: libupcrt on MPI-3; network: mpi\n";
+      std::exit(0);
+    }
+    if (a.empty() || a[0] != '-' || a == "-") {
+      if (a.empty() || a == "-") usage("reading a UPC program from standard input is not supported");
+      if (endsWith(a, ".upc") || endsWith(a, ".c")) o.sources.push_back(a);
+      else if (endsWith(a, ".o") || endsWith(a, ".a") || endsWith(a, ".so")) o.linkInputs.push_back(a);
+      else usage("unrecognized input file '" + a + "' (expected .upc, .c, .o or .a)");
+      continue;
+    }
+    if (a == "-o") { o.output = value(i, a); continue; }
+    if (a == "-c") { o.compileOnly = true; continue; }
+    if (a == "-E") { o.preprocessOnly = true; continue; }
+    if (a == "-v") { o.verbose = true; continue; }
+    if (a == "-w") { o.noWarnings = true; continue; }
+    if (a == "-g" || a == "-g3" || a == "-g0") { o.ccArgs.push_back(a); continue; }
+    if (a == "-O" || a == "-O0" || a == "-O1" || a == "-O2" || a == "-O3" || a == "-Os") {
+      o.ccArgs.push_back(a == "-O" ? "-O1" : a);
+      continue;
+    }
+    if (a == "-save-temps" || a == "--save-temps" || a == "-save-all-temps") { o.saveTemps = true; continue; }
+    if (a == "-I" || a == "-D" || a == "-U") {
+      std::string v = value(i, a);
+      o.ppArgs.push_back(a + v);
+      continue;
+    }
+    if (a.compare(0, 2, "-I") == 0 || a.compare(0, 2, "-D") == 0 || a.compare(0, 2, "-U") == 0) {
+      o.ppArgs.push_back(a);
+      continue;
+    }
+    if (a == "-L" || a == "-l") { o.linkInputs.push_back(a + value(i, a)); continue; }
+    if (a.compare(0, 2, "-L") == 0 || a.compare(0, 2, "-l") == 0) { o.linkInputs.push_back(a); continue; }
+    if (a == "-T") {
+      std::string v = value(i, a);
+      if (!parseThreads(v, o.staticThreads)) usage("invalid THREADS count '" + v + "' for -T");
+      continue;
+    }
+    if (a.compare(0, 2, "-T") == 0 || a.compare(0, 15, "-fupc-threads=") == 0 ||
+        a.compare(0, 14, "-fupc-threads-") == 0) {
+      std::string v = a.compare(0, 2, "-T") == 0 ? a.substr(a[2] == '=' ? 3 : 2) : a.substr(14);
+      if (!v.empty() && v[0] == '=') v = v.substr(1);
+      if (!parseThreads(v, o.staticThreads)) usage("invalid THREADS count '" + v + "' in '" + a + "'");
+      continue;
+    }
+    if (a == "-shared-heap" || a == "--shared-heap" || a.compare(0, 13, "-shared-heap=") == 0) {
+      std::string v = a.find('=') != std::string::npos ? a.substr(a.find('=') + 1) : value(i, a);
+      if (!parseSize(v, o.heapSize)) usage("invalid size '" + v + "' for -shared-heap (e.g. 64MB, 1GB)");
+      continue;
+    }
+    if (a == "-network" || a.compare(0, 9, "-network=") == 0) {
+      std::string v = a == "-network" ? value(i, a) : a.substr(9);
+      if (v != "mpi") {
+        std::cerr << "upcc: error: network '" << v << "' is not available; upcc supports -network=mpi\n";
+        std::exit(2);
+      }
+      continue;
+    }
+    if (a.compare(0, 4, "-Wc,") == 0) { splitCommas(a.substr(4), o.ccArgs); continue; }
+    if (a.compare(0, 4, "-Wl,") == 0) { splitCommas(a.substr(4), o.ldArgs); continue; }
+    if (a.compare(0, 4, "-Wp,") == 0) { splitCommas(a.substr(4), o.ppArgs); continue; }
+    if (a == "-Rupc" || a == "-Rpass=upc") { o.opt.remarks = true; continue; }
+    if (a == "-fupc-opts=none" || a == "-fno-upc-opts") {
+      o.opt.forallOpt = o.opt.privatize = o.opt.remoteUpdate = false;
+      continue;
+    }
+    if (a == "-fupc-opts=all" || a == "-fupc-opts") {
+      o.opt.forallOpt = o.opt.privatize = o.opt.remoteUpdate = true;
+      continue;
+    }
+    if (a == "-fno-upc-forall-opt") { o.opt.forallOpt = false; continue; }
+    if (a == "-fno-upc-privatize") { o.opt.privatize = false; continue; }
+    if (a == "-fno-upc-remote-update") { o.opt.remoteUpdate = false; continue; }
+    if (a == "-fupc-forall-opt") { o.opt.forallOpt = true; continue; }
+    if (a == "-fupc-privatize") { o.opt.privatize = true; continue; }
+    if (a == "-fupc-remote-update") { o.opt.remoteUpdate = true; continue; }
+    usage("unknown option '" + a + "'");
+  }
+  if (o.sources.empty() && o.linkInputs.empty()) usage("no input files");
+  if (o.compileOnly && !o.output.empty() && o.sources.size() > 1)
+    usage("cannot specify -o with -c and several source files");
+  if (o.compileOnly && o.sources.empty()) usage("-c needs at least one UPC source");
+  return o;
+}
+
+std::string baseName(const std::string &p) {
+  size_t s = p.rfind('/');
+  std::string b = s == std::string::npos ? p : p.substr(s + 1);
+  size_t d = b.rfind('.');
+  return d == std::string::npos ? b : b.substr(0, d);
+}
+
+std::string dirName(const std::string &p) {
+  size_t s = p.rfind('/');
+  return s == std::string::npos ? "." : (s == 0 ? "/" : p.substr(0, s));
+}
+
+std::vector<std::string> preprocessCommand(const Options &o, const Paths &paths,
+                                           const std::string &src) {
+  std::vector<std::string> cmd = {UPCC_CLANG, "-E", "-x", "c", "-std=gnu11",
+                                  "-I" + paths.include};
+  if (o.staticThreads) cmd.push_back("-D__UPCC_STATIC_THREADS=" + std::to_string(o.staticThreads));
+  for (auto &a : o.ppArgs) cmd.push_back(a);
+  cmd.push_back("-include");
+  cmd.push_back("upcc_prelude.h");
+  cmd.push_back(src);
+  return cmd;
+}
+
+// Translates one source into transPath (run in a child process, so a crash
+// in the translator is reported, not inherited).
+int translate(const Options &o, const std::string &src, const std::string &pp,
+              const std::string &transPath) {
+  upc::FrontendOptions fo;
+  fo.inputName = src;
+  fo.staticThreads = o.staticThreads;
+  if (o.noWarnings) fo.clangArgs.push_back("-w");
+  upc::FrontendResult fe = upc::runFrontend(pp, fo);
+  if (!fe.ast) return 1;
+  upc::LowerOptions lo;
+  lo.staticThreads = o.staticThreads;
+  lo.defaultHeapSize = o.heapSize;
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  upc::OptimizerOptions oo;
+  oo.forallOpt = o.opt.forallOpt;
+  oo.privatize = o.opt.privatize;
+  oo.remoteUpdate = o.opt.remoteUpdate;
+  oo.remarks = o.opt.remarks;
+  oo.staticThreads = o.staticThreads;
+  upc::OptimizerPlan plan = upc::runOptimizer(fe, oo, llvm::errs());
+  bool ok = upc::lowerTranslationUnit(fe, &plan, lo, os);
+  os.flush();
+  if (!ok) return 1;
+  std::ofstream f(transPath, std::ios::binary);
+  if (!f) {
+    std::cerr << "upcc: error: cannot write " << transPath << ": " << std::strerror(errno) << "\n";
+    return 1;
+  }
+  f << out;
+  f.close();
+  if (!f) {
+    std::cerr << "upcc: error: cannot write " << transPath << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+int translateIsolated(const Options &o, const std::string &src, const std::string &pp,
+                      const std::string &transPath) {
+  std::cout.flush();
+  std::cerr.flush();
+  pid_t pid = fork();
+  if (pid < 0) return translate(o, src, pp, transPath);
+  if (pid == 0) {
+    int r = translate(o, src, pp, transPath);
+    llvm::errs().flush();
+    std::cerr.flush();
+    _exit(r);
+  }
+  int st = 0;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(st)) {
+    std::cerr << "upcc: internal error: the translator was killed by signal " << WTERMSIG(st)
+              << " (" << strsignal(WTERMSIG(st)) << ") while compiling " << src
+              << "; please report this with the source file\n";
+    return 1;
+  }
+  return WEXITSTATUS(st);
+}
+
+// The per-invocation scratch directory; holds only files upcc wrote.
+struct TempDir {
+  std::string path;
+  ~TempDir() {
+    if (!path.empty()) run({"rm", "-rf", path}, false);
+  }
+};
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o = parseArgs(argc, argv);
+  Paths paths = findPaths();
+  if (!exists(paths.include + "/upcc_prelude.h")) {
+    std::cerr << "upcc: error: cannot find upcc_prelude.h (looked in " << paths.include << ")\n";
+    return 1;
+  }
+
+  // -E: the preprocessed UPC of every source.
+  if (o.preprocessOnly) {
+    int fd = -1;
+    if (!o.output.empty()) {
+      fd = open(o.output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd < 0) {
+        std::cerr << "upcc: error: cannot write " << o.output << ": " << std::strerror(errno) << "\n";
+        return 1;
+      }
+    }
+    int rc = 0;
+    for (auto &s : o.sources)
+      if (run(preprocessCommand(o, paths, s), o.verbose, nullptr, fd) != 0) rc = 1;
+    if (fd >= 0) close(fd);
+    return rc;
+  }
+
+  TempDir tmp;
+  {
+    char tmpl[] = "/tmp/upcc-XXXXXX";
+    if (!mkdtemp(tmpl)) {
+      std::cerr << "upcc: error: cannot create a temporary directory: " << std::strerror(errno) << "\n";
+      return 1;
+    }
+    tmp.path = tmpl;
+  }
+  std::string outDir = o.output.empty() ? "." : dirName(o.output);
+
+  std::vector<std::string> objects;
+  int rc = 0;
+  for (size_t k = 0; k < o.sources.size(); k++) {
+    const std::string &src = o.sources[k];
+    if (!exists(src)) {
+      std::cerr << "upcc: error: no such file: '" << src << "'\n";
+      rc = 1;
+      continue;
+    }
+    std::string pp;
+    int r = run(preprocessCommand(o, paths, src), o.verbose, &pp);
+    if (r != 0) { rc = 1; continue; }
+    std::string base = baseName(src);
+    std::string trans = (o.saveTemps ? outDir : tmp.path) + "/" + base + ".trans.c";
+    if (!o.saveTemps) trans = tmp.path + "/" + std::to_string(k) + "_" + base + ".trans.c";
+    if (o.verbose) std::cerr << "upcc: translating " << src << " -> " << trans << "\n";
+    if (translateIsolated(o, src, pp, trans) != 0) { rc = 1; continue; }
+    std::string obj;
+    if (o.compileOnly) obj = !o.output.empty() ? o.output : base + ".o";
+    else obj = tmp.path + "/" + std::to_string(k) + "_" + base + ".o";
+    std::vector<std::string> cc = {UPCC_BACKEND_CC, "-std=gnu11", "-c", trans, "-o", obj,
+                                   "-I" + paths.include};
+    if (o.noWarnings) cc.push_back("-w");
+    for (auto &a : o.ccArgs) cc.push_back(a);
+    if (run(cc, o.verbose) != 0) {
+      std::cerr << "upcc: error: the backend C compiler failed on the translation of " << src
+                << (o.saveTemps ? "" : " (keep it with -save-temps)") << "\n";
+      rc = 1;
+      continue;
+    }
+    objects.push_back(obj);
+  }
+  if (rc != 0 || o.compileOnly) return rc;
+
+  if (!exists(paths.runtime)) {
+    std::cerr << "upcc: error: cannot find the runtime library " << paths.runtime << "\n";
+    return 1;
+  }
+  std::vector<std::string> ld = {UPCC_BACKEND_CC, "-o", o.output.empty() ? "a.out" : o.output};
+  for (auto &a : o.ccArgs)
+    if (a == "-g" || a.compare(0, 2, "-O") == 0) ld.push_back(a);
+  for (auto &obj : objects) ld.push_back(obj);
+  for (auto &a : o.linkInputs) ld.push_back(a);
+  ld.push_back(paths.runtime);
+  for (auto &a : o.ldArgs) ld.push_back("-Wl," + a);
+  ld.push_back("-lm");
+  ld.push_back("-lpthread");
+  if (run(ld, o.verbose) != 0) {
+    std::cerr << "upcc: error: linking failed\n";
+    return 1;
+  }
+  return 0;
+}
