@@ -23,6 +23,7 @@ SharedAddr Lowerer::addrOf(const Expr *lv) {
       return a;
     }
     a.base = "upcrt_static_pts(&" + descriptorName(vd) + ")";
+    a.dims = threadsDims(vd);
     a.block = blockOf(vd->getType());
     a.elemSize = sizeofText(innermostElem(vd->getType()));
     return a;
@@ -49,7 +50,8 @@ SharedAddr Lowerer::addrOf(const Expr *lv) {
           a.bytes = plus(a.bytes, ix + " * " + sizeofText(elemT));
         } else {
           // One linear index over all dimensions of the shared array.
-          std::string n = elemCount(elemT);
+          std::string n = elemCount(elemT, a.dims, a.depth + 1);
+          a.depth++;
           a.linear = plus(a.linear, n == "1" ? ix : ix + " * " + n);
         }
         return a;

@@ -226,7 +226,7 @@ std::string Lowerer::sharedObjectDecl(VarDecl *vd, unsigned &e, std::string &aft
     body = "{ .name = \"" + escapeC(name) + "\", .type = \"" + escapeC(upcSpelling(ty)) +
            "\", .elem_size = " + es + ", .block = " + std::to_string(blockOf(ty)) +
            ", .nelems = " + std::to_string(n) +
-           ", .threads_scaled = " + (typeHasThreadsDim(ty) ? "1" : "0");
+           ", .threads_scaled = " + (typeHasThreadsDim(ty, threadsDims(vd)) ? "1" : "0");
     if (vd->getInit())
       body += ", .init = (const void *)&" + initName + ", .init_nelems = sizeof " + initName +
               " / " + es;

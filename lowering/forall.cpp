@@ -49,6 +49,7 @@ static unsigned stmtEnd(const Lowerer &L, const Stmt *s, StringRef buf) {
 }
 
 void Lowerer::lowerForall(ForStmt *fs, const Expr *aff) {
+  if (plan && lowerOptimizedForall(fs, aff)) return; // optimized.cpp
   usesForall = true;
   auto *is = cast<IfStmt>(fs->getBody());
   if (auto *ds = dyn_cast_or_null<DeclStmt>(fs->getInit())) {

@@ -119,6 +119,7 @@ std::string Lowerer::emitCondition(const Expr *e) {
 
 std::string Lowerer::emit(const Expr *e, bool used) {
   if (!e) return "";
+  if (std::string o; plan && emitOptimized(e, used, o)) return o; // optimized.cpp
   if (auto *ice = dyn_cast<ImplicitCastExpr>(e)) {
     bool handled = false;
     std::string t = emitCast(ice, handled);

@@ -16,6 +16,9 @@
 
 namespace upc {
 
+struct RemoteUpdate;
+struct SharedObject;
+
 // The address of a shared lvalue while it is being built: `base`, advanced by
 // `linear` elements with the UPC layout (upcrt_pts_add), then by `bytes`
 // within one element (upcrt_pts_addbytes).  Keeping the pieces apart lets a
@@ -27,6 +30,8 @@ struct SharedAddr {
   unsigned block = 1;   // layout block size (0 = indefinite)
   std::string elemSize; // sizeof text of one layout element
   bool inElement = false; // inside one element: subscripts add bytes
+  std::vector<bool> dims;  // THREADS dimensions of the root array object
+  unsigned depth = 0;      // array dimensions already subscripted
 };
 
 class Lowerer {
@@ -78,8 +83,11 @@ public:
   clang::QualType innermostElem(clang::QualType t) const; // strips arrays
   std::string sizeofText(clang::QualType t);               // sizeof(lowered t)
   bool dimHasThreads(const clang::ConstantArrayType *cat) const;
-  bool typeHasThreadsDim(clang::QualType t) const;
-  std::string elemCount(clang::QualType t); // innermost elements in t (text)
+  std::vector<bool> threadsDims(const clang::ValueDecl *vd) const;
+  bool typeHasThreadsDim(clang::QualType t, const std::vector<bool> &dims = {}) const;
+  // innermost elements in t (text); dims[from..] mark THREADS dimensions
+  std::string elemCount(clang::QualType t, const std::vector<bool> &dims = {},
+                        unsigned from = 0);
   std::string accessorSuffix(clang::QualType t) const; // i32, pts, ... or ""
   std::string upcSpelling(clang::QualType t);
   bool isStrictAt(clang::QualType sharedT, clang::SourceLocation l) const;
@@ -126,6 +134,17 @@ public:
   std::map<const clang::VarDecl *, std::string> descNames;
   std::string hoisted; // descriptors of static shared locals of the current function
   const clang::FunctionDecl *curFunction = nullptr;
+
+  // ---- optimized.cpp: the forms the optimizer chose (optimizer/plan.h) ----
+  bool lowerOptimizedForall(clang::ForStmt *fs, const clang::Expr *aff);
+  bool emitOptimized(const clang::Expr *e, bool used, std::string &out);
+  bool privatizedRoot(const clang::Expr *e) const;
+  std::string emitRemoteUpdate(const RemoteUpdate &ru);
+  std::string privateBase(const SharedObject &o);
+  std::string walkToText(clang::Stmt *s);
+  unsigned optStmtEnd(const clang::Stmt *s) const;
+  std::vector<const clang::ForStmt *> activePriv; // loops whose body is privatized
+  bool optHelpersEmitted = false;
 
   // ---- main.cpp ----
   const clang::FunctionDecl *userMain = nullptr;

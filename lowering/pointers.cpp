@@ -106,7 +106,7 @@ std::string Lowerer::emitCast(const CastExpr *ce, bool &handled) {
     if (isSharedLValue(sub)) return materialize(addrOf(sub));
     break;
   case CK_NullToPointer:
-    if (isPts(to)) return "UPCRT_NULL_PTS";
+    if (isPts(to)) return "((upcrt_pts_t){0, 0, 0})";
     break;
   case CK_PointerToBoolean:
     if (isPts(from)) return "!upcrt_pts_isnull(" + emit(sub) + ")";
@@ -118,9 +118,9 @@ std::string Lowerer::emitCast(const CastExpr *ce, bool &handled) {
   case CK_IntegralToPointer:
     if (isPts(to)) {
       Expr::EvalResult r;
-      if (sub->EvaluateAsInt(r, ctx) && r.Val.getInt() == 0) return "UPCRT_NULL_PTS";
+      if (sub->EvaluateAsInt(r, ctx) && r.Val.getInt() == 0) return "((upcrt_pts_t){0, 0, 0})";
       error(ce->getBeginLoc(), "an integer cannot be converted to a pointer-to-shared");
-      return "UPCRT_NULL_PTS";
+      return "((upcrt_pts_t){0, 0, 0})";
     }
     break;
   case CK_ToVoid:

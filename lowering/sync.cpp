@@ -18,8 +18,10 @@ std::string Lowerer::threadsRef(const DeclRefExpr *dre) const {
 
 // The operand type of upc_*sizeof: expression operands arrive as they are,
 // type operands as `(T *)0`.
-static QualType sizeofOperand(const CallExpr *ce) {
+static QualType sizeofOperand(const CallExpr *ce, const ValueDecl **vd) {
   const Expr *a = ce->getArg(0)->IgnoreImpCasts();
+  *vd = nullptr;
+  if (auto *dre = dyn_cast<DeclRefExpr>(a->IgnoreParens())) *vd = dre->getDecl();
   if (auto *cs = dyn_cast<CStyleCastExpr>(a)) {
     const Expr *z = cs->getSubExpr()->IgnoreParenImpCasts();
     if (auto *il = dyn_cast<IntegerLiteral>(z))
@@ -46,7 +48,9 @@ bool Lowerer::emitIntrinsic(const CallExpr *ce, std::string &out) {
   }
   if (n == "__upcc_localsizeof" || n == "__upcc_blocksizeof" || n == "__upcc_elemsizeof") {
     if (ce->getNumArgs() != 1) return false;
-    QualType t = sizeofOperand(ce);
+    const ValueDecl *vd = nullptr;
+    QualType t = sizeofOperand(ce, &vd);
+    std::vector<bool> dims = threadsDims(vd);
     QualType elem = innermostElem(t);
     std::string es = sizeofText(elem);
     unsigned b = blockOf(t);
@@ -58,7 +62,7 @@ bool Lowerer::emitIntrinsic(const CallExpr *ce, std::string &out) {
       out = sizeofText(t);
     } else {
       // The largest per-thread share of the array (UPC 1.3, 6.5.1.1).
-      std::string count = elemCount(t);
+      std::string count = elemCount(t, dims);
       bool constant = count.find_first_not_of("0123456789") == std::string::npos;
       if (b == 0) {
         out = "((size_t)" + count + " * " + es + ")";
@@ -82,13 +86,17 @@ bool Lowerer::emitSizeof(const UnaryExprOrTypeTraitExpr *e, std::string &out) {
       e->getKind() != UETT_PreferredAlignOf)
     return false;
   QualType t = e->getTypeOfArgument();
+  std::vector<bool> dims;
+  if (!e->isArgumentType())
+    if (auto *dre = dyn_cast<DeclRefExpr>(e->getArgumentExpr()->IgnoreParens()))
+      dims = threadsDims(dre->getDecl());
   bool exprChanged = !e->isArgumentType() &&
                      emit(e->getArgumentExpr()) != text(e->getArgumentExpr());
-  if (!needsLowering(t) && !isSharedType(t) && !typeHasThreadsDim(t) && !exprChanged)
+  if (!needsLowering(t) && !isSharedType(t) && !typeHasThreadsDim(t, dims) && !exprChanged)
     return false;
   if (e->getKind() == UETT_SizeOf) {
-    if (typeHasThreadsDim(t))
-      out = "(" + elemCount(t) + " * " + sizeofText(innermostElem(t)) + ")";
+ if (typeHasThreadsDim(t, dims))
+      out = "(" + elemCount(t, dims) + " * " + sizeofText(innermostElem(t)) + ")";
     else
       out = sizeofText(t);
   } else {

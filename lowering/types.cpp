@@ -26,6 +26,7 @@ bool Lowerer::isPts(QualType t) const {
 }
 
 bool Lowerer::isSharedLValue(const Expr *e) const {
+  if (plan && privatizedRoot(e)) return false; // a private access now (optimized.cpp)
   return e->isGLValue() && isSharedType(e->getType()) && !e->getType()->isFunctionType();
 }
 
@@ -214,9 +215,49 @@ bool Lowerer::dimHasThreads(const ConstantArrayType *cat) const {
   return f.found;
 }
 
-bool Lowerer::typeHasThreadsDim(QualType t) const {
+static bool exprHasThreads(const Expr *e) {
+  if (!e) return false;
+  ThreadsDimFinder f;
+  f.TraverseStmt(const_cast<Expr *>(e));
+  return f.found;
+}
+
+// Which array dimensions of a declaration were written with THREADS: the
+// type itself forgets (the prelude's __upcc_THREADS_DIM is just 1), the
+// declaration's TypeLoc (or its typedef's) keeps the size expressions.
+std::vector<bool> Lowerer::threadsDims(const ValueDecl *vd) const {
+  std::vector<bool> dims;
+  const DeclaratorDecl *dd = dyn_cast_or_null<DeclaratorDecl>(vd);
+  if (!dd || !dd->getTypeSourceInfo()) return dims;
+  TypeLoc tl = dd->getTypeSourceInfo()->getTypeLoc();
+  for (int guard = 0; guard < 64 && !tl.isNull(); ++guard) {
+    tl = tl.getUnqualifiedLoc();
+    if (auto pl = tl.getAs<ParenTypeLoc>()) { tl = pl.getInnerLoc(); continue; }
+    if (auto al = tl.getAs<AttributedTypeLoc>()) { tl = al.getModifiedLoc(); continue; }
+    if (auto ml = tl.getAs<MacroQualifiedTypeLoc>()) { tl = ml.getInnerLoc(); continue; }
+    if (auto el = tl.getAs<ElaboratedTypeLoc>()) { tl = el.getNamedTypeLoc(); continue; }
+    if (auto tdl = tl.getAs<TypedefTypeLoc>()) {
+      TypeSourceInfo *ts = tdl.getTypedefNameDecl()->getTypeSourceInfo();
+      if (!ts) break;
+      tl = ts->getTypeLoc();
+      continue;
+    }
+    if (auto arl = tl.getAs<ArrayTypeLoc>()) {
+      dims.push_back(exprHasThreads(arl.getSizeExpr()));
+      tl = arl.getElementLoc();
+      continue;
+    }
+    break;
+  }
+  return dims;
+}
+
+bool Lowerer::typeHasThreadsDim(QualType t, const std::vector<bool> &dims) const {
+  unsigned d = 0;
   while (const ArrayType *a = ctx.getAsArrayType(t)) {
     if (dimHasThreads(dyn_cast<ConstantArrayType>(a))) return true;
+    if (d < dims.size() && dims[d]) return true;
+    ++d;
     t = a->getElementType();
   }
   return false;
@@ -224,13 +265,17 @@ bool Lowerer::typeHasThreadsDim(QualType t) const {
 
 // Number of innermost elements in t as C text; a THREADS dimension of
 // size K (the prelude's __upcc_THREADS_DIM is 1) contributes K*upcrt_threads.
-std::string Lowerer::elemCount(QualType t) {
+// dims[from...] says which of t's dimensions were written with THREADS.
+std::string Lowerer::elemCount(QualType t, const std::vector<bool> &dims, unsigned from) {
   uint64_t k = 1;
   std::string dyn;
+  unsigned d = from;
   while (const ArrayType *a = ctx.getAsArrayType(t)) {
+    bool thr = d < dims.size() && dims[d];
+    ++d;
     if (auto *cat = dyn_cast<ConstantArrayType>(a)) {
       k *= cat->getSize().getZExtValue();
-      if (dimHasThreads(cat)) dyn = "(size_t)upcrt_threads";
+      if (thr || dimHasThreads(cat)) dyn = "(size_t)upcrt_threads";
     } else if (auto *vat = dyn_cast<VariableArrayType>(a)) {
       std::string s = "(size_t)(" + emit(vat->getSizeExpr()) + ")";
       dyn = dyn.empty() ? s : dyn + " * " + s;
@@ -273,7 +318,6 @@ std::string Lowerer::upcSpelling(QualType t) {
     out += rest.substr(0, at).str();
     unsigned as = 0;
     m[1].getAsInteger(10, as);
-    as -= (unsigned)LangAS::FirstTargetAddressSpace;
     std::string q;
     if (upc::consistency(as) == Consistency::Strict) q = "strict ";
     if (upc::consistency(as) == Consistency::Relaxed) q = "relaxed ";

@@ -1,0 +1,319 @@
+// optimized.cpp — the lowered forms of what the optimizer decided
+// (optimizer/plan.h): upc_forall loops that visit only this thread's
+// iterations, privatized accesses (plain C off a base hoisted before the
+// loop) and remote updates (upcrt_update).  Everything else is the naive
+// translation of the other rule files.
+#include "lowerer.h"
+
+#include "../optimizer/plan.h"
+
+#include <clang/Lex/Lexer.h>
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace upc {
+
+// Loop arithmetic the optimized foralls call, emitted once per translation
+// unit (static inline: free after inlining).  Element g of a layout with
+// block B > 0 lives on thread floor(g/B) mod THREADS at local index
+// floor(g/(B*THREADS))*B + g mod B.
+static const char *kForallHelpers = R"C(
+static inline __attribute__((unused)) long long __upcc_fdiv(long long a, long long b) {
+  long long q = a / b; return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q; }
+static inline __attribute__((unused)) long long __upcc_fmod(long long a, long long b) {
+  long long r = a % b; return r < 0 ? r + b : r; }
+static inline __attribute__((unused)) long long __upcc_local(long long g, long long B) {
+  return B == 0 ? g : __upcc_fdiv(g, B * upcrt_threads) * B + __upcc_fmod(g, B); }
+static inline __attribute__((unused)) int __upcc_forall_strided(int ctl, long long L,
+    long long s, long long coef, long long base, long long B, long long *start,
+    long long *stride, long long *li, long long *lstep) {
+  long long T = upcrt_threads, me = upcrt_mythread;
+  if (!ctl) { *start = L; *stride = s; *li = 0; *lstep = 0; return 1; }
+  long long g0 = coef * L + base, d = coef * s, q0 = __upcc_fdiv(g0, B), dq = d / B;
+  long long o0 = __upcc_fmod(q0, T), dm = __upcc_fmod(dq, T), k0 = -1, p = T;
+  if (dm == 0) { p = 1; if (o0 == me) k0 = 0; }
+  else if (dm == 1) k0 = __upcc_fmod(me - o0, T);
+  else {
+    long long a = dm, b = T;
+    while (b) { long long t = a % b; a = b; b = t; }
+    p = T / a;
+    for (long long k = 0; k < p; k++) if ((o0 + k * dm) % T == me) { k0 = k; break; }
+  }
+  if (k0 < 0) return 0;
+  *start = L + k0 * s; *stride = p * s;
+  *li = __upcc_local(g0 + k0 * d, B); *lstep = p * d / T;
+  return 1; }
+static inline __attribute__((unused)) int __upcc_forall_blocked(int ctl, long long L,
+    long long base, long long B, long long *start, long long *jump) {
+  long long T = upcrt_threads, me = upcrt_mythread;
+  if (!ctl) { *start = L; *jump = 0; return 1; }
+  long long q = __upcc_fdiv(L + base, B), o = __upcc_fmod(q, T);
+  *start = o == me ? L : (q + __upcc_fmod(me - o, T)) * B - base;
+  *jump = (T - 1) * B; return 1; }
+static inline __attribute__((unused)) long long __upcc_block_enter(int ctl, long long i,
+    long long base, long long B, long long *li) {
+  if (!ctl) { *li = 0; return 0x7fffffffffffffffLL; }
+  long long g = i + base; *li = __upcc_local(g, B);
+  return i + (B - __upcc_fmod(g, B)); }
+static inline __attribute__((unused)) int __upcc_forall_single(long long owner,
+    long long base, long long B, long long *li) {
+  if (B != 0) { owner = __upcc_fmod(__upcc_fdiv(base, B), upcrt_threads); *li = __upcc_local(base, B); }
+  return owner == upcrt_mythread; }
+)C";
+
+static std::string oneLine(std::string s) {
+  std::replace(s.begin(), s.end(), '\n', ' ');
+  return s;
+}
+
+// Where a statement really ends (its ';' is not in its source range).
+static const Stmt *lastSub(const Stmt *s) {
+  for (;;) {
+    if (auto *i = dyn_cast<IfStmt>(s)) s = i->getElse() ? i->getElse() : i->getThen();
+    else if (auto *f = dyn_cast<ForStmt>(s)) s = f->getBody();
+    else if (auto *w = dyn_cast<WhileStmt>(s)) s = w->getBody();
+    else if (auto *sw = dyn_cast<SwitchStmt>(s)) s = sw->getBody();
+    else if (auto *l = dyn_cast<LabelStmt>(s)) s = l->getSubStmt();
+    else if (auto *c = dyn_cast<CaseStmt>(s)) s = c->getSubStmt();
+    else if (auto *d = dyn_cast<DefaultStmt>(s)) s = d->getSubStmt();
+    else return s;
+  }
+}
+
+unsigned Lowerer::optStmtEnd(const Stmt *s) const {
+  StringRef buf = sm.getBufferData(sm.getMainFileID());
+  const Stmt *last = lastSub(s);
+  unsigned e = endOffsetOf(last->getEndLoc());
+  if (isa<CompoundStmt>(last) || isa<NullStmt>(last) || isa<DeclStmt>(last)) return e;
+  while (e < buf.size() && buf[e] != ';') ++e;
+  return e < buf.size() ? e + 1 : e;
+}
+
+// Walks s like walkStmt, but returns its lowered text instead of leaving the
+// edits in place (the privatized copy of a forall body).
+std::string Lowerer::walkToText(Stmt *s) {
+  size_t first = edits.size();
+  walkStmt(s);
+  unsigned b = offsetOf(s->getBeginLoc()), e = optStmtEnd(s);
+  std::vector<Edit> mine(edits.begin() + first, edits.end());
+  edits.resize(first);
+  std::stable_sort(mine.begin(), mine.end(), [](const Edit &x, const Edit &y) {
+    if (x.b != y.b) return x.b < y.b;
+    bool ix = x.e == x.b, iy = y.e == y.b;
+    if (ix != iy) return ix;
+    return x.seq < y.seq;
+  });
+  StringRef buf = sm.getBufferData(sm.getMainFileID());
+  std::string res;
+  unsigned pos = b;
+  for (const Edit &ed : mine) {
+    if (ed.b < pos || ed.b > e) continue;
+    res.append(buf.data() + pos, ed.b - pos);
+    res += ed.t;
+    pos = std::max(pos, ed.e);
+  }
+  if (pos < e) res.append(buf.data() + pos, e - pos);
+  // The text moves before the loop: keep it on the lines it came from in
+  // spirit, but without newlines that would shift the #line mapping.
+  return oneLine(res);
+}
+
+bool Lowerer::privatizedRoot(const Expr *e) const {
+  if (!plan || activePriv.empty()) return false;
+  for (;;) {
+    e = e->IgnoreParens();
+    if (const PrivatizedAccess *pa = plan->privatizedAccess(e))
+      if (std::find(activePriv.begin(), activePriv.end(), pa->loop) != activePriv.end())
+        return true;
+    if (auto *me = dyn_cast<MemberExpr>(e)) {
+      if (me->isArrow()) return false;
+      e = me->getBase();
+      continue;
+    }
+    if (auto *ase = dyn_cast<ArraySubscriptExpr>(e)) {
+      // An array inside one element (X[i].arr[j]): its base is that element.
+      const Expr *base = ase->getBase()->IgnoreParenImpCasts();
+      if (isa<MemberExpr>(base)) {
+        e = base;
+        continue;
+      }
+    }
+    return false;
+  }
+}
+
+std::string Lowerer::emitRemoteUpdate(const RemoteUpdate &ru) {
+  QualType t = ru.target->getType().getUnqualifiedType();
+  std::string ct = printLowered(t);
+  std::string v = ru.operand ? "(" + ct + ")(" + emit(ru.operand) + ")"
+                             : "(" + ct + ")" + std::to_string(ru.constOperand);
+  if (ru.negate) v = "-" + v;
+  return "upcrt_update(" + materialize(addrOf(ru.target)) + ", " + ru.type + ", " + ru.op +
+         ", &(" + ct + "){" + v + "})";
+}
+
+bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
+  if (!plan) return false;
+  if (!activePriv.empty())
+    if (const PrivatizedAccess *pa = plan->privatizedAccess(e))
+      if (std::find(activePriv.begin(), activePriv.end(), pa->loop) != activePriv.end()) {
+        const ForallPlan *fp = plan->forall(pa->loop);
+        std::string id = std::to_string(fp->id);
+        std::string idx = pa->indexText.empty() ? "__upcc_li" + id : pa->indexText;
+        out = "(__upcc_pb" + id + "_" + std::to_string(pa->baseIndex) + "[" + idx + "])";
+        return true;
+      }
+  if (!used)
+    if (const RemoteUpdate *ru = plan->update(e)) {
+      out = emitRemoteUpdate(*ru);
+      return true;
+    }
+  return false;
+}
+
+// Local address of element 0 of this thread's part of an object's layout.
+std::string Lowerer::privateBase(const SharedObject &o) {
+  std::string et = printLowered(o.elemType);
+  std::string me = "upcrt_node_base[upcrt_mythread]";
+  if (o.kind == SharedObject::StaticArray)
+    return "(" + et + " *)(" + me + " + " + descriptorName(o.var) + ".offset)";
+  std::string p = o.var->getNameAsString();
+  if (o.block == 0) return "(" + et + " *)(" + me + " + " + p + ".offset)";
+  return "(" + et + " *)(" + me + " + " + p + ".offset - (uint64_t)" + p + ".phase * sizeof(" +
+         et + "))";
+}
+
+bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
+  if (!plan) return false;
+  const ForallPlan *fp = plan->forall(fs);
+  if (!fp) return false;
+  bool priv = !fp->privatized.empty();
+  if (!fp->removeTest && !priv) return false;
+  usesForall = true;
+  if (!optHelpersEmitted && curFunction) {
+    insert(offsetOf(curFunction->getOuterLocStart()), oneLine(kForallHelpers));
+    optHelpersEmitted = true;
+  }
+  auto *is = cast<IfStmt>(fs->getBody());
+  StringRef buf = sm.getBufferData(sm.getMainFileID());
+  std::string id = std::to_string(fp->id);
+  std::string F = "__upcc_fd" + id, ctl = "(" + F + " == 0)";
+  std::string iv = fp->iv->getNameAsString();
+  std::string ivTy = printLowered(fp->iv->getType().getUnqualifiedType());
+  std::string L = emit(fp->lower);
+  std::string cond = emitCondition(fs->getCond());
+  std::string B = std::to_string(fp->block) + "LL";
+  std::string base = fp->baseText, coef = fp->coefText;
+  std::string li = "__upcc_li" + id;
+
+  // The loop that visits this thread's iterations: declarations, a guard,
+  // the header(s), and what opens the body.
+  std::string decls, guard, header, bodyPre, bodyPost;
+  auto init = [&](const std::string &start) {
+    bool isDecl = isa<DeclStmt>(fs->getInit());
+    return (isDecl ? ivTy + " " : std::string()) + iv + " = (" + ivTy + ")(" + start + ")";
+  };
+  if (fp->removeTest) {
+    switch (fp->shape) {
+    case ForallPlan::Strided:
+      decls = "long long __upcc_s" + id + ", __upcc_st" + id + ", " + li + ", __upcc_ls" + id + "; ";
+      guard = "if (__upcc_forall_strided(" + ctl + ", (long long)(" + L + "), " +
+              std::to_string(fp->step) + "LL, " + coef + ", " + base + ", " + B + ", &__upcc_s" +
+              id + ", &__upcc_st" + id + ", &" + li + ", &__upcc_ls" + id + ")) ";
+      header = "for (" + init("__upcc_s" + id) + "; " + cond + "; " + iv + " += (" + ivTy +
+               ")__upcc_st" + id + ", " + li + " += __upcc_ls" + id + ")";
+      break;
+    case ForallPlan::Blocked:
+      decls = "long long __upcc_s" + id + ", __upcc_j" + id + ", __upcc_e" + id + ", " + li + "; ";
+      guard = "if (__upcc_forall_blocked(" + ctl + ", (long long)(" + L + "), " + base + ", " + B +
+              ", &__upcc_s" + id + ", &__upcc_j" + id + ")) ";
+      header = "for (" + init("__upcc_s" + id) + "; " + cond + "; " + iv + " += (" + ivTy +
+               ")__upcc_j" + id + ") for (__upcc_e" + id + " = __upcc_block_enter(" + ctl +
+               ", (long long)" + iv + ", " + base + ", " + B + ", &" + li + "); " + iv +
+               " < __upcc_e" + id + " && (" + cond + "); " + iv + "++, " + li + "++)";
+      break;
+    case ForallPlan::Single:
+      decls = "long long " + li + " = 0; ";
+      guard = "if (!" + ctl + " || __upcc_forall_single(" +
+              (fp->ownerText.empty() ? std::string("0LL") : fp->ownerText) + ", " + base + ", " +
+              B + ", &" + li + ")) ";
+      header = "for (" + init(L) + "; " + cond + "; " + emit(fs->getInc(), false) + ")";
+      break;
+    }
+  } else {
+    // Pass 1 off: the test stays; the local index is computed per iteration.
+    decls = "long long " + li + " = 0; ";
+    const Expr *a = aff;
+    if (auto *ice = dyn_cast<ImplicitCastExpr>(aff)) a = ice->getSubExpr();
+    std::string d = emit(a), test;
+    if (isPts(a->getType()))
+      test = "(" + d + ").thread == (uint32_t)upcrt_mythread";
+    else
+      test = "(int)(((long long)(" + d + ") % upcrt_threads + upcrt_threads) % upcrt_threads) == upcrt_mythread";
+    header = "for (" + init(L) + "; " + cond + "; " + emit(fs->getInc(), false) + ") if (" + test + ")";
+    if (fp->block != 0 || fp->integerAffinity) {
+      bodyPre = "{ " + li + " = __upcc_local(" + coef + " * (long long)" + iv + " + " + base + ", " +
+                (fp->integerAffinity ? std::string("1LL") : B) + "); ";
+      bodyPost = " }";
+    }
+  }
+
+  std::string pre = "{ const int " + F + " = upcrt_forall_depth++; " + decls;
+  forallSaves.push_back(F);
+  if (!priv) {
+    // One loop, lowered in place.
+    insert(offsetOf(fs->getForLoc()), pre + guard);
+    unsigned ib = offsetOf(fs->getInit()->getBeginLoc());
+    unsigned ie = isa<DeclStmt>(fs->getInit()) ? endOffsetOf(fs->getInit()->getEndLoc())
+                                               : endOffsetOf(fs->getInit()->getEndLoc());
+    std::string initText = init(fp->shape == ForallPlan::Single ? L : "__upcc_s" + id);
+    if (ie > ib && buf[ie - 1] == ';') initText += ";";
+    replace(ib, ie, initText);
+    lowerCondInPlace(fs->getCond());
+    if (fp->shape == ForallPlan::Single) {
+      lowerExprInPlace(fs->getInc(), false);
+      replace(offsetOf(is->getIfLoc()), endOffsetOf(is->getRParenLoc()), "");
+    } else if (fp->shape == ForallPlan::Strided) {
+      replace(fs->getInc()->getSourceRange(),
+              iv + " += (" + ivTy + ")__upcc_st" + id + ", " + li + " += __upcc_ls" + id);
+      replace(offsetOf(is->getIfLoc()), endOffsetOf(is->getRParenLoc()), "");
+    } else {
+      replace(fs->getInc()->getSourceRange(), iv + " += (" + ivTy + ")__upcc_j" + id);
+      replace(offsetOf(is->getIfLoc()), endOffsetOf(is->getRParenLoc()),
+              header.substr(header.find(") for (") + 2));
+    }
+    walkStmt(is->getThen());
+    forallSaves.pop_back();
+    insert(optStmtEnd(fs), " upcrt_forall_depth = " + F + "; }");
+    return true;
+  }
+
+  // Privatized: the optimized loop with the privatized body runs when this
+  // forall controls; nested in another forall (through a call) every
+  // iteration runs, so the original loop with the naive body is kept for that.
+  for (size_t k = 0; k < fp->bases.size(); k++)
+    pre += printLowered(fp->bases[k].elemType) + " *__upcc_pb" + id + "_" + std::to_string(k) +
+           " = " + privateBase(fp->bases[k]) + "; ";
+  activePriv.push_back(fs);
+  std::string body = walkToText(is->getThen());
+  activePriv.pop_back();
+  insert(offsetOf(fs->getForLoc()), pre + "if " + ctl + " { " + guard + header + " " + bodyPre +
+                                        body + bodyPost + " } else ");
+  if (auto *ds = dyn_cast_or_null<DeclStmt>(fs->getInit())) {
+    std::vector<Decl *> g(ds->decl_begin(), ds->decl_end());
+    lowerDeclGroup(g, true, true);
+  } else if (auto *ie = dyn_cast_or_null<Expr>(fs->getInit())) {
+    lowerExprInPlace(ie, false);
+  }
+  lowerCondInPlace(fs->getCond());
+  lowerExprInPlace(fs->getInc(), false);
+  replace(offsetOf(is->getIfLoc()), endOffsetOf(is->getRParenLoc()), "");
+  walkStmt(is->getThen());
+  forallSaves.pop_back();
+  insert(optStmtEnd(fs), " upcrt_forall_depth = " + F + "; }");
+  return true;
+}
+
+} // namespace upc
