@@ -149,6 +149,7 @@ public:
       } else if (c->getNumArgs() == 1) {
         const Expr *e = c->getArg(0)->IgnoreParenImpCasts();
         QualType t = e->getType();
+        if (t->isArrayType()) t = ctx.getArrayDecayedType(t);
         if (!t->isIntegerType())
           error(e->getExprLoc(), "the expression of '" + user +
                                      "' must have integer type, not '" + spell(t) + "'");
@@ -164,7 +165,7 @@ public:
       if (const auto *ce = dyn_cast<CStyleCastExpr>(a)) {
         const Expr *z = ce->getSubExpr()->IgnoreParenImpCasts();
         if (isa<IntegerLiteral>(z) && ce->getType()->isPointerType())
-          t = ce->getType()->getPointeeType();
+          t = ce->getType()->getPointeeType().getDesugaredType(ctx); // drop __typeof__
       }
       if (!isSharedType(ctx, t))
         error(a->getBeginLoc(), "'" + user + "' applied to a non-shared type '" + spell(t) +

@@ -266,19 +266,21 @@ private:
       QualType dst = dstFirst ? a : b, src = dstFirst ? b : a;
       std::string ss = "'" + spell(src) + "'";
       std::string ds = "'" + spell(dst) + "'";
-      static const char *verbs[] = {"assigning", "passing", "returning", "converting",
-                                    "initializing", "sending", "casting"};
-      std::string v = action >= 0 && action < 7 ? verbs[action] : "converting";
+      static const char *verbs[] = {"in an assignment", "when passing an argument",
+                                    "when returning", "", "in an initialization",
+                                    "when passing an argument", "in a cast"};
+      std::string when = action >= 0 && action < 7 ? verbs[action] : "";
+      std::string v = "cannot convert";
       bool fs = sharedPointee(src), ts = sharedPointee(dst);
       if (fs && !ts)
-        return v + " " + ss + " to " + ds + ": implicit conversion from a pointer-to-shared "
+        return v + " " + ss + " to " + ds + (when.empty() ? "" : " " + when) + ": implicit conversion from a pointer-to-shared "
                "to a private pointer is not allowed (use an explicit cast; valid only for data "
                "with affinity to this thread)";
       if (!fs && ts)
-        return v + " " + ss + " to " + ds + ": implicit conversion from a private pointer "
+        return v + " " + ss + " to " + ds + (when.empty() ? "" : " " + when) + ": implicit conversion from a private pointer "
                "to a pointer-to-shared is not allowed";
       if (fs && ts)
-        return v + " " + ss + " to " + ds + ": conversion between pointers-to-shared with "
+        return v + " " + ss + " to " + ds + (when.empty() ? "" : " " + when) + ": conversion between pointers-to-shared with "
                "different block sizes or types requires an explicit cast";
       return msg;
     }
@@ -366,10 +368,12 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
 
   auto layers = std::make_shared<std::vector<EditedText>>();
   std::string text = s->out.text();
-  std::unique_ptr<ASTUnit> ast;
+  // The consumer outlives the AST that reports to it (declared first).
   std::shared_ptr<Consumer> consumer;
+  std::unique_ptr<ASTUnit> ast;
   for (int round = 0;; round++) {
     bool fixing = round < 4;
+    ast.reset();
     consumer = std::make_shared<Consumer>(*ppHold, *map, s->out, *layers, fixing);
     ast = tooling::buildASTFromCodeWithArgs(
         text, semaArgs(opts), virtualName(opts), "upcc",

@@ -425,7 +425,7 @@ private:
   void handleQualifiers(int i);
   void pointerGroup(int i);
   void analyzeDeclaration(int start, int boundary);
-  Declarator parseDeclarator(int &i, int stop);
+  Declarator parseDeclarator(int &i, int stop, int depth = 0);
   bool parseLayout(int sharedTok, unsigned &block, bool &star, bool &indefinite);
   void handleForall(int i);
   void handleBarrier(int i, const char *fn);
@@ -489,12 +489,15 @@ struct Eval {
   bool dynThreads;
   bool usedThreads = false;
   bool fail = false;
+  int depth = 0; // nesting guard for pathological input
   bool atEnd() const { return i >= e; }
   std::string tx(int k) const { return pp.substr(T[k].off, T[k].len); }
   bool peek(const char *p) const { return !atEnd() && tx(i) == p; }
   long long primary() {
     if (atEnd()) { fail = true; return 0; }
     std::string t = tx(i);
+    if (++depth > 512) { fail = true; i = e; return 0; }
+    struct Leave { int &d; ~Leave() { d--; } } leave{depth};
     if (t == "(") {
       i++;
       long long v = cond();
@@ -502,7 +505,7 @@ struct Eval {
       i++;
       return v;
     }
-    if (t == "-") { i++; return -unary(); }
+    if (t == "-") { i++; return (long long)(0ull - (unsigned long long)unary()); }
     if (t == "+") { i++; return unary(); }
     if (t == "~") { i++; return ~unary(); }
     if (t == "!") { i++; return !unary(); }
@@ -554,11 +557,15 @@ struct Eval {
       else if (t == ">=") v = v >= r;
       else if (t == "<<") v = (r >= 0 && r < 63) ? (long long)((unsigned long long)v << r) : 0;
       else if (t == ">>") v = (r >= 0 && r < 63) ? v >> r : 0;
-      else if (t == "+") v += r;
-      else if (t == "-") v -= r;
-      else if (t == "*") v *= r;
-      else if (t == "/") { if (r == 0) { fail = true; return 0; } v /= r; }
-      else if (t == "%") { if (r == 0) { fail = true; return 0; } v %= r; }
+      // Wrapping arithmetic: overflow is the user's error, not a trap here.
+      else if (t == "+") v = (long long)((unsigned long long)v + (unsigned long long)r);
+      else if (t == "-") v = (long long)((unsigned long long)v - (unsigned long long)r);
+      else if (t == "*") v = (long long)((unsigned long long)v * (unsigned long long)r);
+      else if (t == "/" || t == "%") {
+        if (r == 0) { fail = true; return 0; }
+        if (r == -1) v = t == "/" ? (long long)(0ull - (unsigned long long)v) : 0;
+        else v = t == "/" ? v / r : v % r;
+      }
     }
   }
   long long cond() {
@@ -781,9 +788,15 @@ void Surface::pointerGroup(int i) {
   }
 }
 
-Declarator Surface::parseDeclarator(int &i, int stop) {
+Declarator Surface::parseDeclarator(int &i, int stop, int depth) {
   Declarator d;
   d.first = i;
+  if (depth > 256) { // Clang rejects such nesting anyway; do not recurse
+    i = stop;
+    d.last = stop - 1;
+    d.levels.push_back(Level());
+    return d;
+  }
   Level lv;
   // Pointers and their qualifiers.
   while (i < stop) {
@@ -813,7 +826,7 @@ Declarator Surface::parseDeclarator(int &i, int stop) {
       int m = match(i);
       if (m < 0 || m > stop) { i = stop; return d; }
       int j = i + 1;
-      Declarator in = parseDeclarator(j, m);
+      Declarator in = parseDeclarator(j, m, depth + 1);
       d.name = in.name;
       inner = in.levels;
       i = m + 1;
