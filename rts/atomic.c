@@ -197,6 +197,15 @@ static void cpu_atomic(int k, void *addr, void *fetch, upc_op_t op, const void *
 
 /* ---- MPI atomics on the world window ---- */
 
+static void wait_req(MPI_Request *r) {
+  int done = 0;
+  for (;;) {
+    MPI_Test(r, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    sched_yield();
+  }
+}
+
 static MPI_Datatype mpi_type(int k) {
   switch (k) {
   case K_S32: return MPI_INT32_T;
@@ -228,11 +237,16 @@ static MPI_Datatype mpi_type(int k) {
     case UPC_MIN: mop = MPI_MIN; break;                                         \
     case UPC_MAX: mop = MPI_MAX; break;                                         \
     }                                                                           \
-    if (op == UPC_CSWAP)                                                        \
+    if (op == UPC_CSWAP) {                                                      \
       MPI_Compare_and_swap(&v2, &v1, &old, dt, t, disp, upcrt_seg_win);         \
-    else                                                                        \
-      MPI_Fetch_and_op(val, &old, dt, t, disp, mop, upcrt_seg_win);             \
-    MPI_Win_flush(t, upcrt_seg_win);                                            \
+      MPI_Win_flush(t, upcrt_seg_win);                                          \
+    } else {                                                                    \
+      /* request-based, so the wait can yield to the target's process */       \
+      MPI_Request rq;                                                           \
+      MPI_Rget_accumulate(val, 1, dt, &old, 1, dt, t, disp, 1, dt, mop,         \
+                          upcrt_seg_win, &rq);                                  \
+      wait_req(&rq);                                                            \
+    }                                                                           \
     if (fetch) memcpy(fetch, &old, sizeof old);                                 \
     return;                                                                     \
   }

@@ -51,6 +51,9 @@ void upcrt_nb_rget(upcrt_nb_op_t *h, void *laddr, MPI_Datatype ltype, int t, MPI
   MPI_Request r;
   MPI_Rget(laddr, 1, ltype, t, disp, 1, rtype, upcrt_seg_win, &r);
   add_req(h, r);
+  /* MPICH 4.0 (ch4) completes the request of an Rget with derived datatypes
+   * before the data has arrived; only a flush of the target completes it. */
+  add_target(h, t);
 }
 
 void upcrt_nb_rput(upcrt_nb_op_t *h, const void *laddr, MPI_Datatype ltype, int t,

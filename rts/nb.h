@@ -20,7 +20,7 @@ typedef struct upcrt_nb_op {
   int nreq, capreq;
   MPI_Request *req;
   int ntgt, captgt;
-  int *tgt;                 /* targets of puts, flushed on completion */
+  int *tgt;                 /* targets flushed on completion */
   void *tmp;                /* freed on completion */
   MPI_Datatype *types;      /* freed on completion */
   int ntypes, captypes;
