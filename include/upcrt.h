@@ -74,6 +74,11 @@ extern int upcrt_forall_depth;
  * way UPC code polls a flag) poke MPI progress. */
 extern int upcrt_progress_needed;
 void upcrt_progress(void);
+/* Fences and strict accesses are how UPC code waits for another thread; every
+ * 256th of them yields the CPU (upcrt_poll_slow) so that a spinning thread
+ * does not starve the one it waits for when threads share cores. */
+extern unsigned upcrt_poll_count;
+void upcrt_poll_slow(void);
 
 static inline int upcrt_pts_isnull(upcrt_pts_t p) {
   return p.offset == 0 && p.thread == 0 && p.phase == 0;
@@ -157,14 +162,15 @@ static inline uint64_t upcrt_pts_to_int(upcrt_pts_t p) {
 /* ---- Data movement ------------------------------------------------------ */
 
 /* Out-of-line paths for threads on other nodes. */
-void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int strict);
-void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict);
+void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int is_strict);
+void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int is_strict);
 void upcrt_flush_puts(void);  /* completes every outstanding relaxed put */
 
 /* Completes all earlier accesses of this thread (upc_fence). */
 static inline void upcrt_fence(void) {
   if (upcrt_puts_pending) upcrt_flush_puts();
   else if (UPCRT_UNLIKELY(upcrt_progress_needed)) upcrt_progress();
+  if (UPCRT_UNLIKELY((++upcrt_poll_count & 255) == 0)) upcrt_poll_slow();
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 

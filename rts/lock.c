@@ -3,23 +3,45 @@
 
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "barrier.h"
 #include "segment.h"
 #include "svd.h"
 #include "upcrt.h"
 
+/* The locks this thread holds (few): lets upc_lock/upc_unlock check misuse
+ * without a remote access. */
+static upcrt_pts_t *upcrt_lock_held;
+static size_t upcrt_lock_nheld, upcrt_lock_capheld;
+
+static int upcrt_lock_find(upcrt_pts_t l) {
+  for (size_t i = 0; i < upcrt_lock_nheld; i++)
+    if (upcrt_lock_held[i].thread == l.thread && upcrt_lock_held[i].offset == l.offset)
+      return (int)i;
+  return -1;
+}
+
+static void upcrt_lock_add(upcrt_pts_t l) {
+  if (upcrt_lock_nheld == upcrt_lock_capheld) {
+    size_t cap = upcrt_lock_capheld ? 2 * upcrt_lock_capheld : 16;
+    upcrt_pts_t *h = realloc(upcrt_lock_held, cap * sizeof *h);
+    if (!h) upcrt_fatal("out of private memory for the held-lock list");
+    upcrt_lock_held = h;
+    upcrt_lock_capheld = cap;
+  }
+  upcrt_lock_held[upcrt_lock_nheld++] = l;
+}
+
 void upcrt_lock_acquire_at(int t, uint64_t off) {
   uint64_t ticket = upcrt_seg_fetch_add(t, off + UPCRT_LOCK_NEXT, 1);
   /* FIFO: wait until our ticket is served; yield so the holder runs */
   while (upcrt_seg_load(t, off + UPCRT_LOCK_SERVING) != ticket) sched_yield();
-  upcrt_seg_store(t, off + UPCRT_LOCK_HOLDER, (uint64_t)upcrt_mythread + 1);
   upcrt_seg_sync();
 }
 
 void upcrt_lock_release_at(int t, uint64_t off) {
   upcrt_seg_sync();
-  upcrt_seg_store(t, off + UPCRT_LOCK_HOLDER, 0);
   upcrt_seg_fetch_add(t, off + UPCRT_LOCK_SERVING, 1);
 }
 
@@ -47,53 +69,60 @@ upcrt_pts_t upc_all_lock_alloc(void) {
   return l;
 }
 
+static void upcrt_lock_free_checked(upcrt_pts_t l, const char *what) {
+  if (upcrt_lock_find(l) >= 0) {
+    char d[256];
+    upcrt_describe_pts(l, d, sizeof d);
+    upcrt_fatal("%s: the lock %s is still held by this thread", what, d);
+  }
+  upcrt_svd_free(l, what, UPCRT_SVD_M_LOCK);
+}
+
 void upc_lock_free(upcrt_pts_t l) {
   if (upcrt_pts_isnull(l)) return;
-  upcrt_svd_free(l, "upc_lock_free", UPCRT_SVD_M_LOCK);
+  upcrt_lock_free_checked(l, "upc_lock_free");
 }
 
 void upc_all_lock_free(upcrt_pts_t l) {
   if (upcrt_pts_isnull(l)) return;
-  if (upcrt_mythread == 0) upcrt_svd_free(l, "upc_all_lock_free", UPCRT_SVD_M_LOCK);
+  if (upcrt_mythread == 0) upcrt_lock_free_checked(l, "upc_all_lock_free");
 }
 
 void upc_lock(upcrt_pts_t l) {
   upcrt_lock_check(l, "upc_lock");
   upcrt_fence();
-  int t = (int)l.thread;
-  if (upcrt_seg_load(t, l.offset + UPCRT_LOCK_HOLDER) == (uint64_t)upcrt_mythread + 1) {
+  if (upcrt_lock_find(l) >= 0) {
     char d[256];
     upcrt_describe_pts(l, d, sizeof d);
     upcrt_fatal("upc_lock: this thread already holds the lock %s (it would wait forever)", d);
   }
-  upcrt_lock_acquire_at(t, l.offset);
+  upcrt_lock_acquire_at((int)l.thread, l.offset);
+  upcrt_lock_add(l);
 }
 
 int upc_lock_attempt(upcrt_pts_t l) {
   upcrt_lock_check(l, "upc_lock_attempt");
   upcrt_fence();
+  if (upcrt_lock_find(l) >= 0) return 0;
   int t = (int)l.thread;
   uint64_t serving = upcrt_seg_load(t, l.offset + UPCRT_LOCK_SERVING);
-  if (upcrt_seg_load(t, l.offset + UPCRT_LOCK_NEXT) != serving) return 0;
   /* take the next ticket only if it is the one being served */
   if (upcrt_seg_cas(t, l.offset + UPCRT_LOCK_NEXT, serving, serving + 1) != serving) return 0;
-  upcrt_seg_store(t, l.offset + UPCRT_LOCK_HOLDER, (uint64_t)upcrt_mythread + 1);
   upcrt_seg_sync();
+  upcrt_lock_add(l);
   return 1;
 }
 
 void upc_unlock(upcrt_pts_t l) {
   upcrt_lock_check(l, "upc_unlock");
-  upcrt_fence();
-  int t = (int)l.thread;
-  uint64_t holder = upcrt_seg_load(t, l.offset + UPCRT_LOCK_HOLDER);
-  if (holder != (uint64_t)upcrt_mythread + 1) {
+  int i = upcrt_lock_find(l);
+  if (i < 0) {
     char d[256];
     upcrt_describe_pts(l, d, sizeof d);
-    if (holder == 0)
-      upcrt_fatal("upc_unlock: the lock %s is not locked", d);
-    upcrt_fatal("upc_unlock: the lock %s is held by thread %llu, not by this thread", d,
-                (unsigned long long)(holder - 1));
+    upcrt_fatal("upc_unlock: the lock %s is not held by this thread", d);
   }
-  upcrt_lock_release_at(t, l.offset);
+  upcrt_lock_held[i] = upcrt_lock_held[--upcrt_lock_nheld];
+  /* everything done under the lock completes before the next holder runs */
+  upcrt_fence();
+  upcrt_lock_release_at((int)l.thread, l.offset);
 }

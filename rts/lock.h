@@ -1,9 +1,10 @@
 /* lock.h — UPC locks (upc_lock_t) and the runtime's own locks: FIFO ticket
  * locks whose words live in shared segments, driven by 64-bit atomics.
  *
- * What this module keeps: nothing private; a lock is three 64-bit words in
- * some thread's segment: [0] next ticket, [8] ticket now served,
- * [16] holder thread + 1 (0 when free).  upc_lock_t objects are heap blocks
+ * What this module keeps: the list of locks this thread holds (to report
+ * upc_unlock of a lock not held, or upc_lock of one already held, without a
+ * remote access).  A lock is 64-bit words in some thread's segment:
+ * [0] next ticket, [8] ticket now served, [16] reserved.  upc_lock_t objects are heap blocks
  * of kind UPCRT_SVD_LOCK; the runtime's internal locks (the symmetric-heap
  * lock) sit at fixed control-area offsets.
  */

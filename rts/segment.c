@@ -192,6 +192,13 @@ uint64_t upcrt_seg_load(int t, uint64_t off) {
 
 void upcrt_seg_store(int t, uint64_t off, uint64_t v) { (void)upcrt_seg_swap(t, off, v); }
 
+unsigned upcrt_poll_count;
+
+void upcrt_poll_slow(void) {
+  sched_yield();
+  if (upcrt_progress_needed) upcrt_progress();
+}
+
 void upcrt_progress(void) {
   int flag;
   MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, upcrt_seg_comm, &flag, MPI_STATUS_IGNORE);
