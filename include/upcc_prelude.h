@@ -10,6 +10,11 @@
 #define UPC_MAX_BLOCK_SIZE 1048575
 #define __UPC_COLLECTIVE__ 1
 #define __UPC_TICK__ 1
+/* The optional libraries provided (upc_atomic.h, upc_castable.h, upc_nb.h, upc_io.h). */
+#define __UPC_ATOMIC__ 1
+#define __UPC_CASTABLE__ 1
+#define __UPC_NB__ 1
+#define __UPC_IO__ 1
 
 #ifdef __UPCC_STATIC_THREADS
 #define __UPC_STATIC_THREADS__ 1
