@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -39,6 +40,9 @@ UPCRT_NORETURN void upcrt_start_fatal_raw(const char *msg) {
   /* one write, so lines of different threads do not interleave */
   ssize_t w = write(2, msg, strlen(msg));
   (void)w;
+  /* give the launcher a moment to forward the message before the kill */
+  struct timespec ts = {0, 200 * 1000 * 1000};
+  nanosleep(&ts, NULL);
   upcrt_start_abort(1);
 }
 
@@ -118,6 +122,8 @@ static void upcrt_start_on_signal(int sig, siginfo_t *info, void *ctx) {
   *p++ = '\n';
   ssize_t w = write(2, msg, (size_t)(p - msg));
   (void)w;
+  struct timespec ts = {0, 200 * 1000 * 1000};
+  nanosleep(&ts, NULL);
   upcrt_start_abort(128 + sig);
 }
 
