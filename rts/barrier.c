@@ -27,10 +27,13 @@ void upcrt_barrier_init(void) {
 
 void upcrt_barrier_waitreq(MPI_Request *req) {
   int done = 0;
-  for (;;) {
+  /* spin a little first when every rank has a core (a yield costs more than
+   * the wait), otherwise hand the core over at once */
+  int spin = upcrt_seg_oversubscribed ? 2 : 50;
+  for (int i = 0;; i++) {
     MPI_Test(req, &done, MPI_STATUS_IGNORE);
     if (done) return;
-    sched_yield();
+    if (i >= spin) sched_yield();
   }
 }
 

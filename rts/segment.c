@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "start.h"
 
@@ -18,6 +19,7 @@ uint64_t upcrt_seg_heap_lo;
 size_t upcrt_seg_heap_size;
 int upcrt_seg_force_rma;
 int upcrt_seg_cpu_atomics;
+int upcrt_seg_oversubscribed;
 char *upcrt_seg_mybase;
 int upcrt_progress_needed;
 char **upcrt_node_base;
@@ -112,6 +114,8 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   int all_on_node = 0, one = nsize == upcrt_threads;
   MPI_Allreduce(&one, &all_on_node, 1, MPI_INT, MPI_MIN, upcrt_seg_comm);
   upcrt_seg_cpu_atomics = all_on_node && !upcrt_seg_force_rma;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  upcrt_seg_oversubscribed = cores > 0 && nsize > cores;
   upcrt_progress_needed = !upcrt_seg_cpu_atomics;
   upcrt_node_base[upcrt_mythread] = base;
 
@@ -159,7 +163,7 @@ static uint64_t upcrt_seg_mpi_fop(int t, uint64_t off, uint64_t v, MPI_Op op) {
   for (int spins = 0;; spins++) {
     MPI_Test(&r, &done, MPI_STATUS_IGNORE);
     if (done) return old;
-    if (spins >= 16) sched_yield();
+    if (spins >= (upcrt_seg_oversubscribed ? 2 : 50)) sched_yield();
   }
 }
 

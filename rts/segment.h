@@ -52,6 +52,8 @@ extern char *upcrt_seg_mybase;     /* this thread's segment */
  * below are CPU atomics on the mapped segments; 0: MPI atomics (which on
  * MPICH/UCX progress only when the target thread enters MPI). */
 extern int upcrt_seg_cpu_atomics;
+/* More threads on this node than cores: waits yield at once, not spin. */
+extern int upcrt_seg_oversubscribed;
 
 static inline int upcrt_seg_rank(upcrt_pts_t p) { return (int)p.thread; }
 static inline MPI_Aint upcrt_seg_disp(upcrt_pts_t p) { return (MPI_Aint)p.offset; }

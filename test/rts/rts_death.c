@@ -30,7 +30,7 @@ static int user_main(int argc, char **argv) {
   } else if (strcmp(mode, "segv") == 0) {
     upcrt_barrier(0, 0);
     if (upcrt_mythread == last) {
-      volatile int *p = (volatile int *)(uintptr_t)16;
+      int *volatile p = (int *)(uintptr_t)16;
       *p = 1;
     }
     upcrt_barrier(0, 0); /* the others wait here: the crash must end them */

@@ -1,0 +1,194 @@
+/* rts_bench.c — runtime microbenchmark (a program, not a test): at 2 ranks,
+ * the runtime's 8-byte remote read, remote put and barrier against the raw
+ * MPI operations they are built on, measured in the same job.
+ *
+ *   mpiexec -n 2 BUILD/test/rts/rts_bench [iterations]
+ *
+ * Each figure is the best of several interleaved trials (the machine is
+ * shared), in microseconds per operation; the ratio is runtime / raw MPI.
+ * Targets: read <= 1.15x, barrier <= 1.2x. */
+#include <mpi.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "segment.h"
+#include "upcrt.h"
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static upcrt_static_t CELL = {"cell", "shared uint64_t[THREADS]", 8, 1, 1, 1, NULL, 0, 0, 0};
+__attribute__((constructor)) static void reg(void) { upcrt_register_static(&CELL); }
+
+static int iters = 5000;
+static volatile uint64_t sink;
+static MPI_Win shm_win; /* a raw MPI_Win_allocate_shared window, like ours */
+
+enum { RD_NODE, RD_NODE_RAW, RD_RMA, RD_RMA_RAW, PUT_STRICT, PUT_RELAXED, PUT_RAW, PUT_STREAM,
+       PUT_STREAM_RAW, NKINDS };
+static const char *names[NKINDS] = {
+    "read 8B same node (load/store)",  "  raw MPI_Get+flush, shared-memory window",
+    "read 8B via RMA (forced)",        "  raw MPI_Get+flush, same world window",
+    "strict put 8B via RMA",           "relaxed put 8B + upc_fence via RMA",
+    "  raw MPI_Put+flush",             "relaxed put 8B stream (fence at end)",
+    "  raw MPI_Put stream (flush at end)"};
+
+/* One timed loop of kind k from thread 0 to thread 1 (RMA kinds: thread 1's
+ * segment is reached through MPI because its node_base entry is hidden). */
+static double run(int k) {
+  upcrt_pts_t p = upcrt_pts_add(upcrt_static_pts(&CELL), 1, 1, 8);
+  char *saved = upcrt_node_base[1];
+  int rma = k != RD_NODE && k != RD_NODE_RAW;
+  if (rma) upcrt_node_base[1] = NULL;
+  uint64_t v = 0, one = 1;
+  double t0 = now();
+  switch (k) {
+  case RD_NODE:
+    for (int i = 0; i < iters; i++) v += upcrt_get_u64(p);
+    break;
+  case RD_NODE_RAW:
+    for (int i = 0; i < iters; i++) {
+      uint64_t x;
+      MPI_Get(&x, 8, MPI_BYTE, 1, (MPI_Aint)p.offset, 8, MPI_BYTE, shm_win);
+      MPI_Win_flush(1, shm_win);
+      v += x;
+    }
+    break;
+  case RD_RMA:
+    for (int i = 0; i < iters; i++) v += upcrt_get_u64(p);
+    break;
+  case RD_RMA_RAW:
+    for (int i = 0; i < iters; i++) {
+      uint64_t x;
+      MPI_Get(&x, 8, MPI_BYTE, 1, (MPI_Aint)p.offset, 8, MPI_BYTE, upcrt_seg_win);
+      MPI_Win_flush(1, upcrt_seg_win);
+      v += x;
+    }
+    break;
+  case PUT_STRICT:
+    for (int i = 0; i < iters; i++) upcrt_sput_u64(p, (uint64_t)i);
+    break;
+  case PUT_RELAXED:
+    for (int i = 0; i < iters; i++) {
+      upcrt_put_u64(p, (uint64_t)i);
+      upcrt_fence();
+    }
+    break;
+  case PUT_RAW:
+    for (int i = 0; i < iters; i++) {
+      uint64_t x = (uint64_t)i;
+      MPI_Put(&x, 8, MPI_BYTE, 1, (MPI_Aint)p.offset, 8, MPI_BYTE, upcrt_seg_win);
+      MPI_Win_flush(1, upcrt_seg_win);
+    }
+    break;
+  case PUT_STREAM:
+    for (int i = 0; i < iters; i++) upcrt_put_u64(p, (uint64_t)i);
+    upcrt_fence();
+    break;
+  case PUT_STREAM_RAW: {
+    uint64_t *buf = malloc(sizeof(uint64_t) * (size_t)iters);
+    for (int i = 0; i < iters; i++) {
+      buf[i] = (uint64_t)i; /* MPI may read it until the flush */
+      MPI_Put(&buf[i], 8, MPI_BYTE, 1, (MPI_Aint)p.offset, 8, MPI_BYTE, upcrt_seg_win);
+    }
+    MPI_Win_flush(1, upcrt_seg_win);
+    free(buf);
+    break;
+  }
+  }
+  double t = (now() - t0) / iters * 1e6;
+  sink = v + one;
+  upcrt_node_base[1] = saved;
+  return t;
+}
+
+static void ibarrier_yield(void) {
+  MPI_Request r;
+  int done = 0;
+  MPI_Ibarrier(MPI_COMM_WORLD, &r);
+  while (!done) {
+    MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+    if (!done) sched_yield();
+  }
+}
+
+static int bench_main(int argc, char **argv) {
+  if (argc > 1) iters = atoi(argv[1]);
+  if (upcrt_threads != 2) {
+    if (upcrt_mythread == 0) fprintf(stderr, "rts_bench: run it with 2 ranks\n");
+    return 2;
+  }
+  /* a raw shared-memory window over the same kind of memory for baselines */
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  char *base;
+  MPI_Win_allocate_shared((MPI_Aint)upcrt_seg_size, 1, MPI_INFO_NULL, node, &base, &shm_win);
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, shm_win);
+  upcrt_barrier(0, 0);
+
+  const int trials = 15;
+  double best[NKINDS];
+  for (int k = 0; k < NKINDS; k++) best[k] = 1e30;
+  /* Thread 1 waits in a busy MPI_Test loop: on this MPICH, RMA to a thread
+   * needs that thread inside MPI, and a busy target makes both the runtime's
+   * and the raw figures measure the origin's cost, not the scheduler. */
+  for (int t = 0; t < trials; t++) {
+    if (upcrt_mythread == 0)
+      for (int k = 0; k < NKINDS; k++) {
+        double x = run(k);
+        if (x < best[k]) best[k] = x;
+      }
+    MPI_Request r;
+    int done = 0;
+    MPI_Ibarrier(MPI_COMM_WORLD, &r);
+    while (!done) MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+  }
+  /* barriers: both threads, interleaved trials */
+  const int nb = iters / 10 > 100 ? iters / 10 : 100;
+  double bu = 1e30, bm = 1e30, bi = 1e30;
+  for (int t = 0; t < trials; t++) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = now();
+    for (int i = 0; i < nb; i++) upcrt_barrier(0, 0);
+    double t1 = now();
+    for (int i = 0; i < nb; i++) MPI_Barrier(MPI_COMM_WORLD);
+    double t2 = now();
+    for (int i = 0; i < nb; i++) ibarrier_yield();
+    double t3 = now();
+    if ((t1 - t0) < bu) bu = t1 - t0;
+    if ((t2 - t1) < bm) bm = t2 - t1;
+    if ((t3 - t2) < bi) bi = t3 - t2;
+  }
+  if (upcrt_mythread == 0) {
+    printf("rts_bench: 2 ranks, %d iterations, best of %d trials (us per operation)\n", iters,
+           trials);
+    for (int k = 0; k < NKINDS; k++) printf("  %-44s %9.3f\n", names[k], best[k]);
+    printf("  %-44s %9.3f\n", "upc_barrier", bu / nb * 1e6);
+    printf("  %-44s %9.3f\n", "  raw MPI_Barrier", bm / nb * 1e6);
+    printf("  %-44s %9.3f\n", "  raw MPI_Ibarrier + MPI_Test/sched_yield", bi / nb * 1e6);
+    printf("ratios (runtime / raw MPI):\n");
+    printf("  read via RMA          %6.2fx   (target <= 1.15x)\n", best[RD_RMA] / best[RD_RMA_RAW]);
+    printf("  read same node        %6.2fx   (load vs MPI_Get on a shared-memory window)\n",
+           best[RD_NODE] / best[RD_NODE_RAW]);
+    printf("  strict put via RMA    %6.2fx\n", best[PUT_STRICT] / best[PUT_RAW]);
+    printf("  relaxed put+fence     %6.2fx\n", best[PUT_RELAXED] / best[PUT_RAW]);
+    printf("  relaxed put stream    %6.2fx\n", best[PUT_STREAM] / best[PUT_STREAM_RAW]);
+    printf("  barrier vs MPI_Barrier            %6.2fx   (target <= 1.2x)\n", bu / bm);
+    printf("  barrier vs MPI_Ibarrier+test/yield %6.2fx\n", bu / bi);
+  }
+  upcrt_barrier(0, 0);
+  MPI_Win_unlock_all(shm_win);
+  MPI_Win_free(&shm_win);
+  MPI_Comm_free(&node);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  upcrt_config_t cfg = {0, 0};
+  upcrt_start(argc, argv, bench_main, &cfg);
+}
