@@ -201,6 +201,8 @@ static void test_memcpy_memset(void **state) {
   upcrt_pts_t pa = upcrt_pts_add(buf, (ptrdiff_t)(a * 65536 + MYTHREAD * slot), 65536, 1);
   upcrt_pts_t pb = upcrt_pts_add(buf, (ptrdiff_t)(b * 65536 + MYTHREAD * slot + 3), 65536, 1);
   unsigned char *src = malloc(n), *got = malloc(n);
+  assert_non_null(src);
+  assert_non_null(got);
   for (size_t i = 0; i < n; i++) src[i] = (unsigned char)(i * 5 + MYTHREAD);
   upc_memput(pa, src, n);
   upc_memcpy(pb, pa, n - 3);
