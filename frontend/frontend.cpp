@@ -12,7 +12,11 @@
 #include <clang/Lex/Lexer.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/ADT/APSInt.h>
+#include <llvm/Support/PrettyStackTrace.h>
 #include <llvm/Support/raw_ostream.h>
+
+#include <signal.h>
+#include <unistd.h>
 
 #include <climits>
 #include <cstdio>
@@ -122,7 +126,12 @@ public:
     DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level == DiagnosticsEngine::Ignored) return;
     sm = &info.getSourceManager();
-    if (fixing_ && level >= DiagnosticsEngine::Error && tryFix(info)) return;
+    if (level == DiagnosticsEngine::Note && lastFixed_) return; // note of a fixed error
+    lastFixed_ = false;
+    if (fixing_ && level >= DiagnosticsEngine::Error && tryFix(info)) {
+      lastFixed_ = true;
+      return;
+    }
     SmallString<256> buf;
     info.FormatDiagnostic(buf);
     std::string msg = rephrase(info, respell(std::string(buf.str())));
@@ -175,6 +184,7 @@ private:
   const EditedText &surface_;
   const std::vector<EditedText> &layers_;
   bool fixing_;
+  bool lastFixed_ = false;
 
   QualType argType(const Diagnostic &info, unsigned i) {
     if (i >= info.getNumArgs() || info.getArgKind(i) != DiagnosticsEngine::ak_qualtype)
@@ -300,6 +310,62 @@ private:
   }
 };
 
+// Clang 19 itself crashes on a few invalid programs (e.g. a function name
+// converted to a pointer-to-shared: Sema::DiagnoseAssignmentResult).  While
+// Sema runs, a fatal signal becomes a located error and exit status 1.
+Consumer *gActive = nullptr;
+struct sigaction gOld[5];
+const int kSignals[5] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+char gAltStack[1 << 16];
+
+void writeErr(const std::string &s) {
+  size_t off = 0;
+  while (off < s.size()) {
+    ssize_t n = ::write(2, s.data() + off, s.size() - off);
+    if (n <= 0) break;
+    off += size_t(n);
+  }
+}
+
+void onFatalSignal(int) {
+  if (gActive)
+    for (auto &l : gActive->lines) writeErr(l);
+  // The parser's current token, from Clang's pretty stack trace.
+  std::string where;
+  for (auto *e = static_cast<const llvm::PrettyStackTraceEntry *>(llvm::SavePrettyStackState());
+       e; e = e->getNextEntry()) {
+    std::string t;
+    llvm::raw_string_ostream os(t);
+    e->print(os);
+    os.flush();
+    size_t k = t.find(": current parser token");
+    if (k != std::string::npos) { where = t.substr(0, k); break; }
+  }
+  writeErr((where.empty() ? std::string("upcc") : where) +
+           ": error: invalid conversion the C front end cannot diagnose before this point "
+           "(for example a function name used where a pointer-to-shared is expected)\n");
+  ::_exit(1);
+}
+
+struct CrashGuard {
+  explicit CrashGuard(Consumer *c) {
+    gActive = c;
+    stack_t ss{};
+    ss.ss_sp = gAltStack;
+    ss.ss_size = sizeof gAltStack;
+    sigaltstack(&ss, nullptr);
+    struct sigaction sa{};
+    sa.sa_handler = onFatalSignal;
+    sa.sa_flags = SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    for (int k = 0; k < 5; k++) sigaction(kSignals[k], &sa, &gOld[k]);
+  }
+  ~CrashGuard() {
+    for (int k = 0; k < 5; k++) sigaction(kSignals[k], &gOld[k], nullptr);
+    gActive = nullptr;
+  }
+};
+
 // Clang's arguments for the surface text.
 std::vector<std::string> semaArgs(const FrontendOptions &opts) {
   std::vector<std::string> args = {"-x", "c", "-std=gnu11", "-fsyntax-only",
@@ -322,6 +388,7 @@ void evaluateRequests(const std::string &text, const std::vector<ConstRequest> &
   for (size_t k = 0; k < reqs.size(); k++)
     code += "static const long long __upcc_ce_" + std::to_string(k) + " = (" + reqs[k].expr + ");\n";
   IgnoringDiagConsumer ignore;
+  CrashGuard guard(nullptr);
   std::unique_ptr<ASTUnit> ast = tooling::buildASTFromCodeWithArgs(
       code, semaArgs(opts), virtualName(opts), "upcc",
       std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
@@ -375,10 +442,13 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
     bool fixing = round < 4;
     ast.reset();
     consumer = std::make_shared<Consumer>(*ppHold, *map, s->out, *layers, fixing);
-    ast = tooling::buildASTFromCodeWithArgs(
-        text, semaArgs(opts), virtualName(opts), "upcc",
-        std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
-        tooling::FileContentMappings(), consumer.get());
+    {
+      CrashGuard guard(consumer.get());
+      ast = tooling::buildASTFromCodeWithArgs(
+          text, semaArgs(opts), virtualName(opts), "upcc",
+          std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
+          tooling::FileContentMappings(), consumer.get());
+    }
     if (!consumer->fixes.empty() && fixing) {
       layers->push_back(EditedText(text, consumer->fixes));
       text = layers->back().text();

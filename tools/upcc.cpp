@@ -51,6 +51,7 @@ const char *const kUsage =
     "                       disable one optimizer pass\n"
     "  -Rupc                report what the optimizer did\n"
     "  -v                   show the commands upcc runs\n"
+    "  --print-surface      print the C the UPC surface pass gives Clang (debugging)\n"
     "  --version, --help\n";
 
 // Switches of the optimizer passes (read by optimizer/ through the driver).
@@ -70,6 +71,7 @@ struct Options {
   std::string output;
   bool compileOnly = false, preprocessOnly = false, saveTemps = false, verbose = false;
   bool noWarnings = false;
+  bool printSurface = false; // --print-surface: the C the surface pass hands to Clang
   int staticThreads = 0;
   size_t heapSize = 0;
   OptimizerFlags opt;
@@ -264,6 +266,7 @@ Options parseArgs(int argc, char **argv) {
     if (a == "-E") { o.preprocessOnly = true; continue; }
     if (a == "-v") { o.verbose = true; continue; }
     if (a == "-w") { o.noWarnings = true; continue; }
+    if (a == "--print-surface") { o.printSurface = true; continue; }
     if (a == "-g" || a == "-g3" || a == "-g0") { o.ccArgs.push_back(a); continue; }
     if (a == "-O" || a == "-O0" || a == "-O1" || a == "-O2" || a == "-O3" || a == "-Os") {
       o.ccArgs.push_back(a == "-O" ? "-O1" : a);
@@ -367,6 +370,11 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   if (o.noWarnings) fo.clangArgs.push_back("-w");
   upc::FrontendResult fe = upc::runFrontend(pp, fo);
   if (!fe.ast) return 1;
+  if (o.printSurface) {
+    std::cout << fe.surfaceText;
+    std::cout.flush();
+    return 0;
+  }
   upc::LowerOptions lo;
   lo.staticThreads = o.staticThreads;
   lo.defaultHeapSize = o.heapSize;
@@ -400,6 +408,9 @@ int translateIsolated(const Options &o, const std::string &src, const std::strin
                       const std::string &transPath) {
   std::cout.flush();
   std::cerr.flush();
+  // UPCC_NO_FORK=1 translates in this process (for debuggers).
+  const char *nf = std::getenv("UPCC_NO_FORK");
+  if (nf && *nf && std::strcmp(nf, "0") != 0) return translate(o, src, pp, transPath);
   pid_t pid = fork();
   if (pid < 0) return translate(o, src, pp, transPath);
   if (pid == 0) {
@@ -483,10 +494,13 @@ int main(int argc, char **argv) {
     if (!o.saveTemps) trans = tmp.path + "/" + std::to_string(k) + "_" + base + ".trans.c";
     if (o.verbose) std::cerr << "upcc: translating " << src << " -> " << trans << "\n";
     if (translateIsolated(o, src, pp, trans) != 0) { rc = 1; continue; }
+    if (o.printSurface) continue;
     std::string obj;
     if (o.compileOnly) obj = !o.output.empty() ? o.output : base + ".o";
     else obj = tmp.path + "/" + std::to_string(k) + "_" + base + ".o";
-    std::vector<std::string> cc = {UPCC_BACKEND_CC, "-std=gnu11", "-c", trans, "-o", obj,
+    // The translation holds system headers as clang-19 preprocessed them (glibc
+    // picks compiler-specific declarations), so the same compiler compiles it.
+    std::vector<std::string> cc = {UPCC_CLANG, "-std=gnu11", "-c", trans, "-o", obj,
                                    "-I" + paths.include};
     if (o.noWarnings) cc.push_back("-w");
     for (auto &a : o.ccArgs) cc.push_back(a);
@@ -498,7 +512,7 @@ int main(int argc, char **argv) {
     }
     objects.push_back(obj);
   }
-  if (rc != 0 || o.compileOnly) return rc;
+  if (rc != 0 || o.compileOnly || o.printSurface) return rc;
 
   if (!exists(paths.runtime)) {
     std::cerr << "upcc: error: cannot find the runtime library " << paths.runtime << "\n";
