@@ -35,4 +35,6 @@ void upc_memget(void *restrict dst, shared const void *restrict src, size_t n);
 void upc_memput(shared void *restrict dst, const void *restrict src, size_t n);
 void upc_memset(shared void *dst, int c, size_t n);
 
+#include <bupc_extensions.h> /* the Berkeley extensions programs commonly call */
+
 #endif
