@@ -1,0 +1,108 @@
+// analysis.h — what the three optimizer passes share: recognising upc_forall
+// in surface-form C, loop-invariance facts, the linear index algebra of
+// shared element references, and remark formatting.
+#pragma once
+#include "plan.h"
+
+#include <clang/AST/ParentMapContext.h>
+
+#include <set>
+#include <string>
+
+namespace upc::opt {
+
+// UPC address space of a type (0 when not shared).
+unsigned sharedAS(clang::QualType t);
+bool isSharedType(clang::QualType t);
+// Innermost element type of an array type (the type itself otherwise).
+clang::QualType innermostElement(clang::QualType t);
+
+// `for (A; B; C) if (__upcc_forall_affinity(D)) S`: the marker call (and the
+// if) when s is a upc_forall, else null.
+const clang::CallExpr *forallMarker(const clang::ForStmt *s,
+                                    const clang::IfStmt **ifOut = nullptr);
+// The affinity expression (null for `continue`).
+const clang::Expr *forallAffinity(const clang::CallExpr *marker);
+
+// Facts about one function body: which variables have their address taken.
+struct FunctionFacts {
+  std::set<const clang::VarDecl *> addressTaken;
+  void collect(const clang::Stmt *body);
+};
+
+// Writes inside a statement: assigned / incremented variables, declarations,
+// user calls.
+struct WriteSet {
+  std::set<const clang::VarDecl *> written;
+  std::set<const clang::VarDecl *> declared;
+  bool hasCalls = false;
+  void collect(const clang::Stmt *s);
+};
+
+// Atoms of the index algebra: loop-invariant private integer variables,
+// THREADS and MYTHREAD.
+class Atoms {
+public:
+  enum : unsigned { Threads = 0, MyThread = 1 };
+  Atoms() : vars_{nullptr, nullptr} {}
+  unsigned id(const clang::VarDecl *v);
+  std::string text(unsigned id) const;
+  const clang::VarDecl *var(unsigned id) const { return vars_[id]; }
+
+private:
+  std::vector<const clang::VarDecl *> vars_;
+};
+
+// The loop a form is computed for.
+struct LoopScope {
+  clang::ASTContext *ctx = nullptr;
+  const clang::ForStmt *loop = nullptr;
+  const clang::VarDecl *iv = nullptr;   // may be null (no induction variable)
+  const FunctionFacts *fn = nullptr;
+  WriteSet writes;                      // of the whole loop (init excluded)
+  int staticThreads = 0;
+  // Why the last call of invariant()/linearize() failed.
+  std::string why;
+  bool invariant(const clang::VarDecl *v);
+};
+
+// Is d THREADS or MYTHREAD (the prelude's declarations)?
+bool isThreadsDecl(const clang::ValueDecl *d);
+bool isMyThreadDecl(const clang::ValueDecl *d);
+
+// Integer expression → polynomial over atoms and the induction variable (the
+// iv gets its own atom id).  nullopt (scope.why set) when not representable.
+std::optional<LinearForm> linearize(const clang::Expr *e, Atoms &atoms, LoopScope &scope,
+                                    unsigned ivAtom);
+
+LinearForm lfAdd(const LinearForm &a, const LinearForm &b);
+LinearForm lfMul(const LinearForm &a, const LinearForm &b);
+LinearForm lfScale(const LinearForm &a, int64_t k);
+LinearForm lfConst(int64_t k);
+LinearForm lfAtom(unsigned id);
+bool lfEqual(const LinearForm &a, const LinearForm &b);
+// Splits f = coef * atom + rest, with atom of degree <= 1 (false otherwise).
+bool lfSplit(const LinearForm &f, unsigned atom, LinearForm &coef, LinearForm &rest);
+std::string lfText(const LinearForm &f, const Atoms &atoms);
+
+// A shared element designated by an lvalue `X[e1]..[ek]` (or by the operand
+// of `&`): the object and the linear element index g (row-major over the
+// object's dimensions, THREADS dimensions scaled).
+struct ElementRef {
+  SharedObject object;
+  LinearForm index;
+};
+// lvalue form (X[..], p[..], *p, X[..].m is handled by the caller).
+std::optional<ElementRef> elementOfLValue(const clang::Expr *e, Atoms &atoms,
+                                          LoopScope &scope, unsigned ivAtom);
+// address form: &X[..], &X[..].m, X + e, p + e, &p[e].
+std::optional<ElementRef> elementOfAddress(const clang::Expr *e, Atoms &atoms,
+                                           LoopScope &scope, unsigned ivAtom);
+
+// "a.upc:12:3" for a location (presumed, i.e. after #line mapping).
+std::string locText(const clang::ASTContext &ctx, clang::SourceLocation loc);
+
+// Parent of a statement/expression (through the AST's parent map).
+const clang::Stmt *parentStmt(clang::ASTContext &ctx, const clang::Stmt *s);
+
+} // namespace upc::opt

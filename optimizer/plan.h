@@ -1,0 +1,168 @@
+// plan.h — what the optimizer passes decided for one translation unit (the
+// OptimizerPlan the lowering reads), their switches, counts and remarks.
+//
+// The passes only analyse the typed AST of the surface-form C; they never
+// rewrite it.  The lowering asks the plan, construct by construct, whether an
+// optimized form applies and emits it through lowering/optimized.cpp.
+#pragma once
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace upc {
+
+struct FrontendResult;
+struct SurfaceInfo;
+
+// -fupc-opts=none, -fno-upc-forall-opt, -fno-upc-privatize,
+// -fno-upc-remote-update, -Rupc.
+struct OptimizerOptions {
+  bool forallOpt = true;
+  bool privatize = true;
+  bool remoteUpdate = true;
+  bool remarks = false;   // -Rupc: print what fired and why something did not
+  int staticThreads = 0;  // upcc -T N (0: dynamic THREADS)
+  static OptimizerOptions none() {
+    OptimizerOptions o;
+    o.forallOpt = o.privatize = o.remoteUpdate = false;
+    return o;
+  }
+};
+
+// An integer polynomial over loop-invariant atoms (private variables,
+// THREADS, MYTHREAD) — the index algebra of the passes.  Monomials are sorted
+// lists of atom ids; atom ids index OptimizerPlan-independent atom tables in
+// the pass that built the form.
+struct LinearForm {
+  std::map<std::vector<unsigned>, int64_t> terms; // monomial -> coefficient
+  bool isConstant() const;
+  std::optional<int64_t> constant() const;
+};
+
+// Where the shared data of an affinity expression or an access lives.
+struct SharedObject {
+  enum Kind { StaticArray, Pointer } kind = StaticArray;
+  const clang::VarDecl *var = nullptr; // the array, or the pointer variable
+  unsigned block = 1;                  // 0 = indefinite
+  clang::QualType elemType;            // the innermost element (unqualified)
+  uint64_t elemSize = 0;               // bytes
+  bool operator==(const SharedObject &o) const {
+    return kind == o.kind && var == o.var;
+  }
+};
+
+// One privatized access: element g of `object`, g being exactly the
+// affinity's element index, so it lives on the executing thread.
+struct PrivatizedAccess {
+  const clang::Expr *access = nullptr; // the shared lvalue (X[..] / p[..])
+  const clang::ForStmt *loop = nullptr;
+  unsigned baseIndex = 0;              // into ForallPlan::bases
+  std::string indexText;               // indefinite layouts: the element index
+};
+
+// How one upc_forall visits only this thread's iterations.
+struct ForallPlan {
+  enum Shape {
+    Strided,   // i = first owned, i += period*step (cyclic layouts, integer
+               // affinity, blocked layouts whose block divides the stride)
+    Blocked,   // owned blocks of `block` consecutive iterations
+    Single     // the owner does not depend on i: all iterations or none
+  };
+  const clang::ForStmt *loop = nullptr;
+  const clang::IfStmt *test = nullptr;        // if (__upcc_forall_affinity(..))
+  const clang::CallExpr *marker = nullptr;
+  const clang::VarDecl *iv = nullptr;         // induction variable
+  const clang::Expr *lower = nullptr;         // L of `i = L`
+  const clang::Expr *inc = nullptr;           // the increment clause
+  int64_t step = 1;
+  Shape shape = Strided;
+  // Owner of iteration i: floor(g(i) / block) mod THREADS (block 0: the
+  // object's thread), with g(i) = coef * i + base the element index relative
+  // to thread 0 phase 0 of the layout.  For block sizes that divide coef*step
+  // the form was already divided by the block (block == 1 then).
+  unsigned block = 1;
+  std::string coefText = "1";     // C expression, loop-invariant
+  std::string baseText = "0";     // C expression, loop-invariant
+  std::optional<int64_t> coefConst;
+  bool integerAffinity = false;
+  bool reducedByBlock = false;    // form divided by the original block size
+  unsigned origBlock = 1;
+  std::string ownerText;          // Single: owning thread (C expression)
+  std::optional<SharedObject> object; // pointer affinity: the object
+  std::string why;                // remark text ("blocked layout, block 4")
+  // Privatization: one local base pointer per object, and the local element
+  // index of g(i) maintained by the loop (strength-reduced).
+  std::vector<SharedObject> bases;
+  std::vector<const clang::Expr *> privatized;
+  LinearForm index;               // g(i) as analysed (atoms of the pass)
+  bool removeTest = false;        // pass 1 fired (else: analysed for pass 2)
+  unsigned id = 0;                // unique per translation unit (names)
+};
+
+// `R OP= v`, `R = R OP v`, `R++`... whose value is unused, R relaxed shared:
+// upcrt_update(&R, type, op, &v).
+struct RemoteUpdate {
+  const clang::Expr *expr = nullptr;     // the whole update expression
+  const clang::Expr *target = nullptr;   // R
+  const clang::Expr *operand = nullptr;  // v (null for ++ / --)
+  const char *op = "UPC_ADD";            // upc_op_t macro name (remarks)
+  int opValue = 0;                       // its value (include/upc_types.h)
+  int typeValue = 0;                     // upc_type_t value
+  std::string ctype;                     // C type of R, e.g. "uint64_t"
+  bool negate = false;                   // -= and --: add the negated operand
+  int64_t constOperand = 0;              // ++/--: 1
+};
+
+struct OptimizerRemark {
+  clang::SourceLocation loc;
+  std::string text;
+  bool fired;
+};
+
+struct OptimizerPlan {
+  OptimizerOptions options;
+  llvm::DenseMap<const clang::ForStmt *, ForallPlan> foralls;
+  llvm::DenseMap<const clang::Expr *, PrivatizedAccess> privatized;
+  llvm::DenseMap<const clang::Expr *, RemoteUpdate> updates;
+  std::vector<OptimizerRemark> remarks;
+  unsigned forallCounter = 0;
+  struct Counts {
+    unsigned forallsOptimized = 0, forallsKept = 0;
+    unsigned accessesPrivatized = 0, accessesKept = 0;
+    unsigned updatesConverted = 0, updatesKept = 0;
+  } counts;
+
+  const ForallPlan *forall(const clang::ForStmt *s) const {
+    auto it = foralls.find(s);
+    return it == foralls.end() ? nullptr : &it->second;
+  }
+  const PrivatizedAccess *privatizedAccess(const clang::Expr *e) const {
+    auto it = privatized.find(e);
+    return it == privatized.end() ? nullptr : &it->second;
+  }
+  const RemoteUpdate *update(const clang::Expr *e) const {
+    auto it = updates.find(e);
+    return it == updates.end() ? nullptr : &it->second;
+  }
+};
+
+// Runs the enabled passes over the AST.  Remarks (with -Rupc) are printed to
+// `remarksOut` as "file:line:col: remark: ... [-Rupc]" in source order.
+// `surface` (may be null: everything relaxed by default) gives the
+// consistency that `#pragma upc strict|relaxed` put in force.
+OptimizerPlan runOptimizer(clang::ASTContext &ctx, const SurfaceInfo *surface,
+                           const OptimizerOptions &opts, llvm::raw_ostream &remarksOut);
+// Convenience for the driver.
+OptimizerPlan runOptimizer(FrontendResult &fe, const OptimizerOptions &opts,
+                           llvm::raw_ostream &remarksOut);
+
+} // namespace upc
