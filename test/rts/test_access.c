@@ -76,37 +76,56 @@ static unsigned char pattern(int writer, size_t size, size_t i) {
   return (unsigned char)(writer * 31 + size * 7 + i * 13 + 1);
 }
 
-/* Every size from 1 to 300 bytes plus large ones, at odd offsets, to the
- * next thread, then read back by the owner and by a third thread. */
-static void test_getput_sizes(void **state) {
-  (void)state;
-  static const size_t big[] = {511, 512, 513, 4096, 65535, 65536};
+/* Every size from 1 to 300 bytes (packed at odd offsets, one barrier for
+ * all), then large ones, to the next thread; read back by the owner through
+ * its local address and by the writer through the runtime. */
+static void check_sizes(const size_t *sizes, size_t count, int packed) {
   upcrt_pts_t buf = upcrt_static_pts(&BUF);
   int to = (MYTHREAD + 1) % THREADS, from = (MYTHREAD + THREADS - 1) % THREADS;
   unsigned char *src = malloc(65536), *dst = malloc(65536);
-  for (size_t k = 0; k < 300 + sizeof big / sizeof big[0]; k++) {
-    size_t n = k < 300 ? k + 1 : big[k - 300];
-    size_t off = (k * 7) % 13; /* unaligned starts */
+  assert_non_null(src);
+  assert_non_null(dst);
+  size_t *offs = malloc(count * sizeof *offs);
+  assert_non_null(offs);
+  size_t off = 0;
+  for (size_t k = 0; k < count; k++) {
+    size_t n = sizes[k];
+    off = packed ? off + k % 7 : (k * 7) % 13; /* unaligned starts */
     if (off + n > 65536) off = 0;
+    offs[k] = off;
     for (size_t i = 0; i < n; i++) src[i] = pattern(MYTHREAD, n, i);
     upcrt_pts_t dstp = upcrt_pts_addbytes(upcrt_pts_add(buf, (ptrdiff_t)to * 65536, 65536, 1), off);
     if (k % 2) upcrt_put(dstp, src, n);
     else upc_memput(dstp, src, n);
+    if (packed) off += n;
+    if (packed && k + 1 < count) continue;
     upcrt_barrier(0, 0);
-    /* owner reads its own part through its local address */
     unsigned char *mine = upcrt_pts_to_local(upcrt_pts_add(buf, (ptrdiff_t)MYTHREAD * 65536, 65536, 1));
-    int bad = 0;
-    for (size_t i = 0; i < n; i++) bad += mine[off + i] != pattern(from, n, i);
-    CHECK(bad == 0, "size %zu: %d bytes wrong at the owner", n, bad);
-    /* another thread reads it remotely */
-    upcrt_pts_t srcp = upcrt_pts_addbytes(upcrt_pts_add(buf, (ptrdiff_t)to * 65536, 65536, 1), off);
-    if (k % 2) upcrt_get(dst, srcp, n);
-    else upc_memget(dst, srcp, n);
-    CHECK(memcmp(dst, src, n) == 0, "size %zu: read back differs", n);
+    for (size_t j = packed ? 0 : k; j <= k; j++) {
+      size_t m = sizes[j];
+      int bad = 0;
+      for (size_t i = 0; i < m; i++) bad += mine[offs[j] + i] != pattern(from, m, i);
+      CHECK(bad == 0, "size %zu: %d bytes wrong at the owner", m, bad);
+      upcrt_pts_t srcp = upcrt_pts_addbytes(upcrt_pts_add(buf, (ptrdiff_t)to * 65536, 65536, 1), offs[j]);
+      if (j % 2) upcrt_get(dst, srcp, m);
+      else upc_memget(dst, srcp, m);
+      for (size_t i = 0; i < m; i++) src[i] = pattern(MYTHREAD, m, i);
+      CHECK(memcmp(dst, src, m) == 0, "size %zu: read back differs", m);
+    }
     upcrt_barrier(0, 0);
   }
+  free(offs);
   free(src);
   free(dst);
+}
+
+static void test_getput_sizes(void **state) {
+  (void)state;
+  size_t small[300];
+  for (size_t k = 0; k < 300; k++) small[k] = k + 1;
+  check_sizes(small, 300, 1);
+  static const size_t big[] = {511, 512, 513, 4096, 65535, 65536};
+  check_sizes(big, sizeof big / sizeof big[0], 0);
   RTSTEST_AGREE();
 }
 
@@ -175,7 +194,7 @@ static void test_read_own_write(void **state) {
   upcrt_pts_t buf = upcrt_static_pts(&BUF);
   int to = (MYTHREAD + 1) % THREADS;
   upcrt_pts_t p = upcrt_pts_add(buf, (ptrdiff_t)to * 65536 + 8192 + 8 * MYTHREAD, 65536, 1);
-  for (int64_t i = 0; i < 2000; i++) {
+  for (int64_t i = 0; i < RTSTEST_SCALE(2000); i++) {
     upcrt_put_i64(p, i * 3 + 1);
     int64_t v = upcrt_get_i64(p);
     CHECK(v == i * 3 + 1, "iteration %ld: read %ld", (long)i, (long)v);
