@@ -84,7 +84,7 @@ bool valueUnused(ASTContext &ctx, const Expr *e) {
       if (b->getLHS() == cur) return true;
       continue; // right operand: unused if the comma is
     }
-    if (const auto *f = dyn_cast<ForStmt>(p)) return f->getInc() == cur || f->getInit() == cur;
+    if (const auto *f = dyn_cast<ForStmt>(p)) return f->getCond() != cur;
     if (isa<CompoundStmt>(p) || isa<LabelStmt>(p) || isa<CaseStmt>(p) || isa<DefaultStmt>(p))
       return true;
     if (const auto *i = dyn_cast<IfStmt>(p)) return i->getCond() != cur;
