@@ -381,12 +381,23 @@ std::string virtualName(const FrontendOptions &opts) {
 
 // Values of block sizes / dimensions the surface pass could not compute,
 // from a parse with the expressions appended as constants.
-void evaluateRequests(const std::string &text, const std::vector<ConstRequest> &reqs,
+void evaluateRequests(const EditedText &out, const std::vector<ConstRequest> &reqs,
                       const FrontendOptions &opts, std::map<unsigned, long long> &known) {
+  const std::string &text = out.text();
   std::string code = text;
   code += "\n";
-  for (size_t k = 0; k < reqs.size(); k++)
-    code += "static const long long __upcc_ce_" + std::to_string(k) + " = (" + reqs[k].expr + ");\n";
+  for (size_t k = 0; k < reqs.size(); k++) {
+    if (reqs[k].kind == 0) {
+      code += "static const long long __upcc_ce_" + std::to_string(k) + " = (" + reqs[k].expr + ");\n";
+    } else {
+      unsigned b = out.fromOriginal(reqs[k].ppBegin), e = out.fromOriginal(reqs[k].ppEnd);
+      if (e < b || e > text.size()) continue;
+      std::string operand = text.substr(b, e - b);
+      for (char &c : operand)
+        if (c == '\n') c = ' ';
+      code += "static __typeof__(" + operand + ") *__upcc_ce_" + std::to_string(k) + ";\n";
+    }
+  }
   IgnoringDiagConsumer ignore;
   CrashGuard guard(nullptr);
   std::unique_ptr<ASTUnit> ast = tooling::buildASTFromCodeWithArgs(
@@ -403,6 +414,17 @@ void evaluateRequests(const std::string &text, const std::vector<ConstRequest> &
     if (!n.starts_with("__upcc_ce_")) continue;
     unsigned k = 0;
     if (n.drop_front(10).getAsInteger(10, k) || k >= reqs.size()) continue;
+    if (reqs[k].kind != 0) {
+      const PointerType *pt = vd->getType()->getAs<PointerType>();
+      if (!pt || vd->isInvalidDecl()) continue;
+      QualType base = ctx.getBaseElementType(pt->getPointeeType());
+      LangAS as = base.getAddressSpace();
+      if (!isTargetAddressSpace(as) || !isShared(toTargetAddressSpace(as))) continue;
+      if (reqs[k].kind == 1) known[reqs[k].key] = blockSize(toTargetAddressSpace(as));
+      else if (!base->isIncompleteType() && !base->isDependentType())
+        known[reqs[k].key] = ctx.getTypeSizeInChars(base).getQuantity();
+      continue;
+    }
     const Expr *init = vd->getInit();
     if (!init || init->isValueDependent()) continue;
     Expr::EvalResult r;
@@ -422,7 +444,7 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
   std::map<unsigned, long long> known;
   auto s = std::make_shared<SurfaceOut>(surfacePass(*ppHold, *map, opts, known));
   if (!s->requests.empty()) {
-    evaluateRequests(s->out.text(), s->requests, opts, known);
+    evaluateRequests(s->out, s->requests, opts, known);
     *s = surfacePass(*ppHold, *map, opts, known);
   }
   for (auto &w : s->warnings) llvm::errs() << w;

@@ -424,6 +424,7 @@ private:
   void pragma(size_t b, size_t e, int braceDepth);
   void handleQualifiers(int i);
   void pointerGroup(int i);
+  void threadsDims(const std::vector<Dim> &dims, const std::string &name, bool indefinite);
   void analyzeDeclaration(int start, int boundary);
   Declarator parseDeclarator(int &i, int stop, int depth = 0);
   bool parseLayout(int sharedTok, unsigned &block, bool &star, bool &indefinite);
@@ -776,6 +777,19 @@ void Surface::pointerGroup(int i) {
     block = 1;
   }
   Consistency c = st ? Consistency::Strict : rl ? Consistency::Relaxed : Consistency::Default;
+  // `T *shared name[THREADS]`: an array of shared pointers; its dimensions
+  // are shared array dimensions.
+  if (dynamicThreads() && isIdent(j) && !isKeyword(text(j)) && is(j + 1, "[")) {
+    std::vector<Dim> dims;
+    int k = j + 1;
+    while (is(k, "[")) {
+      int m = match(k);
+      if (m < 0) break;
+      dims.push_back({k, m});
+      k = m + 1;
+    }
+    threadsDims(dims, "'" + text(j) + "'", block == 0);
+  }
   bool firstDone = false;
   for (int k = first; k < j; k++) {
     if (!(is(k, "shared") || is(k, "strict") || is(k, "relaxed"))) continue;
@@ -1023,43 +1037,7 @@ void Surface::analyzeDeclaration(int start, int boundary) {
   for (auto &inf : decls) {
     if (inf.ptrOuter) continue;
     std::string name = inf.d.name >= 0 ? "'" + text(inf.d.name) + "'" : "the shared array";
-    int threadsDims = 0;
-    for (auto &dm : inf.sharedDims) {
-      bool has = false;
-      for (int k = dm.lb + 1; k < dm.rb; k++) {
-        if (!is(k, "THREADS") || !dynamicThreads()) continue;
-        has = true;
-        edit(k, "__upcc_THREADS_DIM");
-        done[k] = 1;
-      }
-      if (has && dynamicThreads()) {
-        // THREADS only as a factor: '*' is the only operator at the top level
-        // of the dimension, and THREADS stands alone there or in parentheses.
-        int depth = 0;
-        bool ok = true;
-        for (int k = dm.lb + 1; k < dm.rb; k++) {
-          if (is(k, "(")) depth++;
-          else if (is(k, ")")) depth--;
-          else if (depth == 0 && T[k].kind == Tok::Punct && !is(k, "*")) ok = false;
-          if (is(k, "THREADS") && depth > 0) {
-            int a = k - 1, b = k + 1;
-            while (is(a, "(") && is(b, ")")) { a--; b++; }
-            if (!(a == dm.lb || is(a, "*")) || !(b == dm.rb || is(b, "*"))) ok = false;
-          }
-        }
-        if (!ok)
-          error(dm.lb + 1, "THREADS may only appear as a multiplicative factor of a shared "
-                           "array dimension under dynamic THREADS");
-      }
-      if (has) {
-        threadsDims++;
-        if (threadsDims == 2)
-          error(dm.lb, "THREADS appears in more than one dimension of " + name);
-        if (indefinite && !viaTypedef)
-          error(dm.lb, "THREADS may not appear in a dimension of " + name +
-                           ", which has an indefinite block size ('shared []')");
-      }
-    }
+    threadsDims(inf.sharedDims, name, indefinite && !viaTypedef);
   }
 
   if (quals.empty()) return; // shared via typedef: nothing more to rewrite
@@ -1135,6 +1113,48 @@ void Surface::analyzeDeclaration(int start, int boundary) {
     }
     if (inf.d.last >= inf.d.first && inf.d.last >= 0)
       insertAfter(inf.d.last, " " + attr(encodeShared(b, cons)));
+  }
+}
+
+// Dimensions of a shared array: THREADS becomes __upcc_THREADS_DIM (dynamic
+// THREADS), once, as a factor, and not with an indefinite block size.
+void Surface::threadsDims(const std::vector<Dim> &dims, const std::string &name, bool indefinite) {
+  int count = 0;
+  for (auto &dm : dims) {
+    bool has = false;
+    for (int k = dm.lb + 1; k < dm.rb; k++) {
+      if (!is(k, "THREADS") || !dynamicThreads()) continue;
+      has = true;
+      if (!done[k]) edit(k, "__upcc_THREADS_DIM");
+      done[k] = 1;
+    }
+    if (has && dynamicThreads()) {
+      // THREADS only as a factor: '*' is the only operator at the top level
+      // of the dimension, and THREADS stands alone there or in parentheses.
+      int depth = 0;
+      bool ok = true;
+      for (int k = dm.lb + 1; k < dm.rb; k++) {
+        if (is(k, "(")) depth++;
+        else if (is(k, ")")) depth--;
+        else if (depth == 0 && T[k].kind == Tok::Punct && !is(k, "*")) ok = false;
+        if (is(k, "THREADS") && depth > 0) {
+          int a = k - 1, b = k + 1;
+          while (is(a, "(") && is(b, ")")) { a--; b++; }
+          if (!(a == dm.lb || is(a, "*")) || !(b == dm.rb || is(b, "*"))) ok = false;
+        }
+      }
+      if (!ok)
+        error(dm.lb + 1, "THREADS may only appear as a multiplicative factor of a shared "
+                         "array dimension under dynamic THREADS");
+    }
+    if (has) {
+      count++;
+      if (count == 2)
+        error(dm.lb, "THREADS appears in more than one dimension of " + name);
+      if (indefinite)
+        error(dm.lb, "THREADS may not appear in a dimension of " + name +
+                         ", which has an indefinite block size ('shared []')");
+    }
   }
 }
 
@@ -1222,6 +1242,26 @@ void Surface::handleSizeof(int i, const char *fn) {
     if (rp == i + 2) {
       error(i, "expected an expression or a type name in '" + text(i) + "'");
       return;
+    }
+    // upc_blocksizeof/upc_elemsizeof are integer constants: fold them once
+    // Clang has told us the operand's type (see evaluateRequests).
+    bool bs = std::strcmp(fn, "__upcc_blocksizeof") == 0;
+    bool es = std::strcmp(fn, "__upcc_elemsizeof") == 0;
+    if (bs || es) {
+      auto it = known_.find(T[i].off);
+      if (it != known_.end()) {
+        edits.push_back({T[i].off, T[rp].off + 1 - T[i].off,
+                         "((__SIZE_TYPE__)" + std::to_string(it->second) + ")", seq++});
+        return;
+      }
+      if (known_.empty()) {
+        ConstRequest r;
+        r.key = T[i].off;
+        r.kind = bs ? 1 : 2;
+        r.ppBegin = T[i + 2].off;
+        r.ppEnd = T[rp].off;
+        out.requests.push_back(r);
+      }
     }
     // A parenthesized operand followed by postfix operators is an expression.
     if (startsTypeName(i + 2) && !is(rp + 1, "[") && !is(rp + 1, ".") && !is(rp + 1, "->")) {

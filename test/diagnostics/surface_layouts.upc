@@ -33,6 +33,9 @@ typedef shared [3] double T;
 T tarr[3*THREADS];
 // CHECK: int S[25*__upcc_THREADS_DIM] __attribute__((address_space(4194329))), S2[__upcc_THREADS_DIM*7][2] __attribute__((address_space(4194318)));
 shared [*] int S[25*THREADS], S2[THREADS*7][2];
+// upc_blocksizeof and upc_elemsizeof are integer constant expressions.
+// CHECK: enum { BS = ((__SIZE_TYPE__)20), ES = ((__SIZE_TYPE__)16) };
+enum { BS = upc_blocksizeof(B), ES = upc_elemsizeof(R) };
 // CHECK: int main(void) {
 int main(void) {
   int i;
@@ -44,6 +47,6 @@ int main(void) {
   if (x) upc_forall (i = 0; i < 3; i++; i) x++; else x--;
   // CHECK: __upcc_barrier(); __upcc_barrier( 3); __upcc_notify(); __upcc_wait( x); __upcc_fence();
   upc_barrier; upc_barrier 3; upc_notify; upc_wait x; upc_fence;
-  // CHECK: return (int)(__upcc_localsizeof(B) + __upcc_blocksizeof((__typeof__(
+  // CHECK: return (int)(__upcc_localsizeof(B) + ((__SIZE_TYPE__)4) + __upcc_elemsizeof( B));
   return (int)(upc_localsizeof(B) + upc_blocksizeof(shared [4] int) + upc_elemsizeof B);
 }
