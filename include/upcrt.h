@@ -74,9 +74,10 @@ extern int upcrt_forall_depth;
  * way UPC code polls a flag) poke MPI progress. */
 extern int upcrt_progress_needed;
 void upcrt_progress(void);
-/* Fences and strict accesses are how UPC code waits for another thread; every
- * 256th of them yields the CPU (upcrt_poll_slow) so that a spinning thread
- * does not starve the one it waits for when threads share cores. */
+/* Fences and strict reads are how UPC code waits for another thread; every
+ * 256th of them calls upcrt_poll_slow, which yields the CPU when this node
+ * runs more threads than it has cores, so that a spinning thread does not
+ * starve the one it waits for. */
 extern unsigned upcrt_poll_count;
 void upcrt_poll_slow(void);
 
@@ -166,12 +167,18 @@ void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int is_strict);
 void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int is_strict);
 void upcrt_flush_puts(void);  /* completes every outstanding relaxed put */
 
-/* Completes all earlier accesses of this thread (upc_fence). */
-static inline void upcrt_fence(void) {
+/* Completes all earlier accesses of this thread, without the polite-polling
+ * count (used before a strict put, which is not a way of waiting). */
+static inline void upcrt_fence_nopoll(void) {
   if (upcrt_puts_pending) upcrt_flush_puts();
   else if (UPCRT_UNLIKELY(upcrt_progress_needed)) upcrt_progress();
-  if (UPCRT_UNLIKELY((++upcrt_poll_count & 255) == 0)) upcrt_poll_slow();
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+/* Completes all earlier accesses of this thread (upc_fence). */
+static inline void upcrt_fence(void) {
+  upcrt_fence_nopoll();
+  if (UPCRT_UNLIKELY((++upcrt_poll_count & 255) == 0)) upcrt_poll_slow();
 }
 
 /* Relaxed and strict get/put of n bytes at one pointer-to-shared (the bytes
@@ -197,7 +204,7 @@ static inline void upcrt_sget(void *dst, upcrt_pts_t src, size_t n) {
   }
 }
 static inline void upcrt_sput(upcrt_pts_t dst, const void *src, size_t n) {
-  upcrt_fence();
+  upcrt_fence_nopoll();
   char *b = upcrt_node_base[dst.thread];
   if (b != NULL) {
     memcpy(b + dst.offset, src, n);

@@ -141,9 +141,10 @@ void upcrt_seg_finalize(void) {
 }
 
 void upcrt_seg_sync(void) {
+  /* both windows cover the same memory: one sync (a memory barrier in the
+   * unified model) serves both */
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
   MPI_Win_sync(upcrt_seg_shm_win);
-  MPI_Win_sync(upcrt_seg_win);
 }
 
 static inline uint64_t *upcrt_seg_word(int t, uint64_t off) {
@@ -199,7 +200,9 @@ void upcrt_seg_store(int t, uint64_t off, uint64_t v) { (void)upcrt_seg_swap(t, 
 unsigned upcrt_poll_count;
 
 void upcrt_poll_slow(void) {
-  sched_yield();
+  /* a yield only helps when our own threads share cores; otherwise it just
+   * hands the core to unrelated work */
+  if (upcrt_seg_oversubscribed) sched_yield();
   if (upcrt_progress_needed) upcrt_progress();
 }
 
