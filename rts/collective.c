@@ -19,12 +19,17 @@ static uint64_t done_expect; /* notifications this thread has waited for */
 
 /* ---- Setup and waiting ---------------------------------------------------- */
 
+/* Waits poll a few times before giving the core away: with a free core
+ * the partner answers within microseconds, while a yield on a busy node
+ * costs a whole time slice. */
+enum { SPIN = 64 };
+
 void upcrt_coll_wait(MPI_Request *req) {
   int done = 0;
-  for (;;) {
+  for (unsigned i = 0;; i++) {
     MPI_Test(req, &done, MPI_STATUS_IGNORE);
     if (done) return;
-    sched_yield();
+    if (i % SPIN == SPIN - 1) sched_yield();
   }
 }
 
@@ -123,9 +128,9 @@ static void xfer_exec(const upcrt_coll_xfer_t *x) {
 
 static void wait_entered(int t, char *seen) {
   if (seen[t]) return;
-  while (upcrt_seg_load(t, ctl_off) < coll_seq) {
+  for (unsigned i = 0; upcrt_seg_load(t, ctl_off) < coll_seq; i++) {
     upcrt_progress();
-    sched_yield();
+    if (i % SPIN == SPIN - 1) sched_yield();
   }
   seen[t] = 1;
 }
@@ -168,9 +173,9 @@ void upcrt_coll_plan_run(upcrt_coll_plan_t *p, upc_flag_t flags) {
     upcrt_fence();
     for (int t = 0; t < T; t++)
       if (notify[t]) upcrt_seg_fetch_add(t, ctl_off + 8, notify[t]);
-    while (upcrt_seg_load(me, ctl_off + 8) < done_expect) {
+    for (unsigned i = 0; upcrt_seg_load(me, ctl_off + 8) < done_expect; i++) {
       upcrt_progress();
-      sched_yield();
+      if (i % SPIN == SPIN - 1) sched_yield();
     }
   }
   if (flags & UPC_OUT_ALLSYNC) upcrt_coll_barrier();
@@ -209,9 +214,10 @@ void upc_all_broadcast(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
   if (mpi_ok(nbytes, flags) && dst.thread == 0) {
     mpi_in(flags);
     MPI_Request r;
-    if (me == root) memcpy(mine(dst), mine(src), nbytes);
     MPI_Ibcast(me == root ? mine(src) : mine(dst), (int)nbytes, MPI_BYTE, root,
                upcrt_coll_comm, &r);
+    /* the root's own block, copied while the broadcast is under way */
+    if (me == root) memcpy(mine(dst), mine(src), nbytes);
     upcrt_coll_wait(&r);
     mpi_out(flags);
     return;
