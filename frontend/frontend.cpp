@@ -339,7 +339,14 @@ void onFatalSignal(int) {
     e->print(os);
     os.flush();
     size_t k = t.find(": current parser token");
-    if (k != std::string::npos) { where = t.substr(0, k); break; }
+    if (k != std::string::npos) {
+      // file:line:col with a column of the rewritten text: keep file:line.
+      where = t.substr(0, k);
+      size_t c = where.rfind(':');
+      if (c != std::string::npos && c + 1 < where.size() && isdigit(static_cast<unsigned char>(where[c + 1])))
+        where.erase(c);
+      break;
+    }
   }
   writeErr((where.empty() ? std::string("upcc") : where) +
            ": error: invalid conversion the C front end cannot diagnose before this point "
