@@ -196,6 +196,23 @@ void upcrt_describe_pts(upcrt_pts_t p, char *buf, size_t size) {
     }
     return;
   }
+  /* the start of a heap block this thread does not know: its header says */
+  if (p.thread < (uint32_t)upcrt_threads && p.offset % 64 == 0 &&
+      p.offset >= upcrt_seg_heap_lo + HDR && p.offset < upcrt_seg_size) {
+    upcrt_svd_hdr_t h;
+    upcrt_seg_read(&h, (int)p.thread, p.offset - HDR, sizeof h);
+    if (h.magic == (UPCRT_SVD_MAGIC ^ p.offset)) {
+      if (h.state == UPCRT_SVD_LOCK)
+        snprintf(buf, size, "upc_lock_t on thread %u (allocated by thread %" PRIu64 ")",
+                 p.thread, h.owner);
+      else if (h.state == UPCRT_SVD_ALL || h.state == UPCRT_SVD_GLOBAL)
+        snprintf(buf, size, "%s(%" PRIu64 ", %" PRIu64 ") object", upcrt_svd_kind_name((int)h.state),
+                 h.a, h.b);
+      else
+        snprintf(buf, size, "upc_alloc(%" PRIu64 ") block on thread %u", h.a, p.thread);
+      return;
+    }
+  }
   snprintf(buf, size, "shared address (thread %u, offset 0x%" PRIx64 ", phase %u)", p.thread,
            p.offset, p.phase);
 }
