@@ -1055,15 +1055,10 @@ void Surface::analyzeDeclaration(int start, int boundary) {
     return;
   }
 
-  // shared [*]: a block size per declarator, so the address space goes after
-  // each declarator instead of in the specifiers.
-  for (int q : quals) {
-    edit(q, "");
-    if (is(q, "shared") && is(q + 1, "[")) {
-      int rb = match(q + 1);
-      edits.push_back({T[q + 1].off, T[rb].off + T[rb].len - T[q + 1].off, "", seq++});
-    }
-  }
+  // shared [*]: a block size per declarator.  One block size for all of
+  // them goes in the specifiers as usual; otherwise the address space goes
+  // after each declarator.
+  std::vector<unsigned> blocks;
   for (auto &inf : decls) {
     unsigned b = 1;
     std::string name = inf.d.name >= 0 ? "'" + text(inf.d.name) + "'" : "the type";
@@ -1111,8 +1106,24 @@ void Surface::analyzeDeclaration(int start, int boundary) {
         b = unsigned(bl < 1 ? 1 : bl);
       }
     }
+    blocks.push_back(b);
+  }
+  bool same = true;
+  for (unsigned b : blocks) same = same && b == blocks[0];
+  bool first = true;
+  for (int q : quals) {
+    edit(q, first && same ? attr(encodeShared(blocks.empty() ? 1 : blocks[0], cons)) : std::string());
+    first = false;
+    if (is(q, "shared") && is(q + 1, "[")) {
+      int rb = match(q + 1);
+      edits.push_back({T[q + 1].off, T[rb].off + T[rb].len - T[q + 1].off, "", seq++});
+    }
+  }
+  if (same) return;
+  for (size_t k = 0; k < decls.size(); k++) {
+    const auto &inf = decls[k];
     if (inf.d.last >= inf.d.first && inf.d.last >= 0)
-      insertAfter(inf.d.last, " " + attr(encodeShared(b, cons)));
+      insertAfter(inf.d.last, " " + attr(encodeShared(blocks[k], cons)));
   }
 }
 

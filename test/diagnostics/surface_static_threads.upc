@@ -5,8 +5,8 @@
 #if THREADS != 4 || !defined(__UPC_STATIC_THREADS__) || defined(__UPC_DYNAMIC_THREADS__)
 #error static THREADS not defined
 #endif
-// CHECK: int A[100] __attribute__((address_space(4194329)));
+// CHECK: __attribute__((address_space(4194329))) int A[100];
 shared [*] int A[100];
-// CHECK: int B[10*(4)] __attribute__((address_space(4194314)));
+// CHECK: __attribute__((address_space(4194314))) int B[10*(4)];
 shared [*] int B[10*THREADS];
 int main(void) { return 0; }
