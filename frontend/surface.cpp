@@ -337,7 +337,9 @@ struct Declarator {
   int first = -1, last = -1;  // token range of the declarator (inclusive)
 };
 
-struct SharedTypedef { unsigned block; Consistency cons; };
+// base: the typedef's type without its UPC qualifiers, when it is a plain
+// name (so `strict T x` can be written as one qualifier set on it).
+struct SharedTypedef { unsigned block; Consistency cons; std::string base; };
 
 class Surface {
 public:
@@ -902,6 +904,7 @@ void Surface::analyzeDeclaration(int start, int boundary) {
   bool isTypedef = false, sawType = false;
   std::vector<int> quals; // UPC qualifier tokens among the specifiers
   const SharedTypedef *viaTypedef = nullptr;
+  int typedefTok = -1;
   int i = start;
   while (i < limit) {
     std::string t = text(i);
@@ -949,7 +952,10 @@ void Surface::analyzeDeclaration(int start, int boundary) {
     if (!sawType && !isKeyword(t)) {
       sawType = true;
       auto it = sharedTypedefs.find(t);
-      if (it != sharedTypedefs.end()) viaTypedef = &it->second;
+      if (it != sharedTypedefs.end()) {
+        viaTypedef = &it->second;
+        typedefTok = i;
+      }
       i++;
       continue;
     }
@@ -980,11 +986,22 @@ void Surface::analyzeDeclaration(int start, int boundary) {
   if (!quals.empty() && !sh && !viaTypedef) {
     error(quals[0], std::string("'") + text(quals[0]) + "' qualifier requires a shared-qualified type");
   }
-  if (!quals.empty() && !sh && viaTypedef) {
-    error(quals[0], std::string("'") + text(quals[0]) +
-                        "' cannot be added to a shared typedef; write the qualifiers in the typedef");
-  }
   Consistency cons = st ? Consistency::Strict : rl ? Consistency::Relaxed : Consistency::Default;
+  if (!quals.empty() && !sh && viaTypedef) {
+    if (viaTypedef->base.empty() || typedefTok < 0) {
+      error(quals[0], std::string("'") + text(quals[0]) +
+                          "' cannot be added to this shared typedef; write the qualifiers in the typedef");
+    } else {
+      // `strict T x` with `typedef shared [B] U T`: one address space on U.
+      edit(typedefTok, viaTypedef->base);
+      bool first = true;
+      for (int q : quals) {
+        edit(q, first ? attr(encodeShared(viaTypedef->block, cons)) : std::string());
+        first = false;
+      }
+      quals.clear();
+    }
+  }
   bool sharedDecl = sh || viaTypedef;
 
   // Declarators.
@@ -1024,7 +1041,21 @@ void Surface::analyzeDeclaration(int start, int boundary) {
       std::string n = text(inf.d.name);
       typedefs.insert(n);
       if (sharedDecl && !inf.ptrOuter) {
-        SharedTypedef st2{viaTypedef ? viaTypedef->block : block, viaTypedef ? viaTypedef->cons : cons};
+        SharedTypedef st2{viaTypedef ? viaTypedef->block : block, viaTypedef ? viaTypedef->cons : cons,
+                          std::string()};
+        // A plain `typedef <quals> U NAME;`: remember U.
+        bool plain = !viaTypedef && decls.size() == 1 && inf.d.name == specEnd &&
+                     inf.d.last == specEnd && !star;
+        for (int k = start; plain && k < specEnd; k++) {
+          if (is(k, "typedef") || isUpcQual(k)) {
+            if (is(k, "shared") && is(k + 1, "[")) k = match(k + 1); // its layout
+            if (k < 0) { plain = false; break; }
+            continue;
+          }
+          if (T[k].kind == Tok::Punct) { plain = false; break; } // struct bodies etc.
+          st2.base += (st2.base.empty() ? "" : " ") + text(k);
+        }
+        if (!plain) st2.base.clear();
         sharedTypedefs[n] = st2;
       } else {
         sharedTypedefs.erase(n);
