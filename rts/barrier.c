@@ -43,12 +43,35 @@ void upcrt_barrier_bcast(void *buf, size_t n, int root) {
   upcrt_barrier_waitreq(&r);
 }
 
+/* Waits for the user barrier's request; a thread that has left main can
+ * never join it, so some threads being at the exit barrier while this one
+ * waits (for longer than a grace period, as the barrier may just have
+ * completed) is reported instead of hanging. */
+static void upcrt_barrier_wait_user(MPI_Request *req) {
+  int done = 0;
+  int spin = upcrt_seg_oversubscribed ? 2 : 50;
+  double seen = 0;
+  for (long i = 0;; i++) {
+    MPI_Test(req, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    if (i >= spin) sched_yield();
+    if ((i & 1023) == 1023 && upcrt_seg_load(0, UPCRT_SEG_EXITING) != 0) {
+      double t = MPI_Wtime();
+      if (seen == 0) seen = t;
+      else if (t - seen > 2.0)
+        upcrt_fatal("upc_barrier: waiting at a barrier that thread(s) which already left main "
+                    "(returned or called exit) will never reach");
+    }
+  }
+}
+
 void upcrt_barrier_exit(void) {
   if (upcrt_barrier_notified) {
     /* a thread leaving between notify and wait still completes the barrier */
     upcrt_barrier_waitreq(&upcrt_barrier_req);
     upcrt_barrier_notified = 0;
   }
+  upcrt_seg_fetch_add(0, UPCRT_SEG_EXITING, 1);
   MPI_Request r;
   MPI_Ibarrier(upcrt_barrier_exit_comm, &r);
   upcrt_barrier_waitreq(&r);
@@ -118,7 +141,7 @@ static UPCRT_NORETURN void upcrt_barrier_mismatch(void) {
 void upcrt_wait(int has_id, int id) {
   if (UPCRT_UNLIKELY(!upcrt_barrier_notified))
     upcrt_fatal("upc_wait%s: no upc_notify before it", has_id ? " with an id" : "");
-  upcrt_barrier_waitreq(&upcrt_barrier_req);
+  upcrt_barrier_wait_user(&upcrt_barrier_req);
   upcrt_barrier_notified = 0;
   int any_id = upcrt_barrier_recv[0] != INT64_MIN;
   if (UPCRT_UNLIKELY(any_id && upcrt_barrier_recv[0] != -upcrt_barrier_recv[1]))

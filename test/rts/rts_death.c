@@ -64,6 +64,10 @@ static int user_main(int argc, char **argv) {
     }
     usleep(200000);
     printf("thread %d done\n", upcrt_mythread);
+  } else if (strcmp(mode, "exitbarrier") == 0) {
+    /* thread `last` leaves while the others wait at a barrier: an error,
+     * not a hang */
+    if (upcrt_mythread != last) upcrt_barrier(0, 0);
   } else if (strcmp(mode, "heapsize") == 0) {
     /* prints the heap the runtime got (UPC_SHARED_HEAP_SIZE / upcrun) */
     upcrt_pts_t p = upc_alloc(1);
