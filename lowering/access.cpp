@@ -88,7 +88,8 @@ SharedAddr Lowerer::addrOf(const Expr *lv) {
     }
     QualType recT = arrow ? base->getType()->getPointeeType() : base->getType();
     std::string rec = printLowered(recT.getUnqualifiedType());
-    if (rec.find("(unnamed") != std::string::npos || rec.find("(anonymous") != std::string::npos) {
+    if (rec.find("(unnamed") != std::string::npos || rec.find("(anonymous") != std::string::npos ||
+        rec.find("(unnamed") != std::string::npos) {
       error(me->getBeginLoc(), "a member of a shared struct without a tag or "
                                "typedef name cannot be accessed; name the struct type");
       return a;

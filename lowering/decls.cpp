@@ -133,9 +133,14 @@ void Lowerer::lowerDeclGroup(const std::vector<Decl *> &group, bool local, bool 
   bool rewrite = false;
   for (Decl *d : decls) rewrite |= sharedObject(d) || needsLowering(declType(d));
   if (!rewrite) {
-    for (Decl *d : decls)
+    for (Decl *d : decls) {
+      if (auto *dd = dyn_cast<DeclaratorDecl>(d))
+        for (Expr *size : vlaSizes(dd->getTypeSourceInfo())) lowerExprInPlace(size, true);
+      if (auto *td = dyn_cast<TypedefNameDecl>(d))
+        for (Expr *size : vlaSizes(td->getTypeSourceInfo())) lowerExprInPlace(size, true);
       if (auto *vd = dyn_cast<VarDecl>(d))
-        if (vd->getInit()) lowerExprInPlace(vd->getInit(), true);
+        if (vd->getInit()) lowerVarInit(vd);
+    }
     return;
   }
 
@@ -186,7 +191,7 @@ void Lowerer::lowerDeclGroup(const std::vector<Decl *> &group, bool local, bool 
         t = (vd ? storagePrefix(vd) : "") + full;
       }
       if (i == 0) firstLowered = printLowered(ty);
-      if (vd && vd->getInit()) lowerExprInPlace(vd->getInit(), true);
+      if (vd && vd->getInit()) lowerVarInit(vd);
     } else {
       t = sharedObjectDecl(vd, e, after);
     }
@@ -248,6 +253,23 @@ std::string Lowerer::sharedObjectDecl(VarDecl *vd, unsigned &e, std::string &aft
   }
   std::string linkage = isStaticLinkage ? "static " : "";
   if (!defining) return (isStaticLinkage ? "static " : "extern ") + std::string("upcrt_static_t ") + desc;
+  if (vd->getInit() && runtimeInit(vd)) {
+    // The initial value needs the layout (addresses of shared objects):
+    // thread 0 stores it before the user's main runs.
+    QualType et = innermostElem(ty);
+    std::string es = sizeofText(et);
+    std::string v = temp(), k = temp();
+    dynInits += "{ " + printLowered(ty.getUnqualifiedType(), v) + " = " + emit(vd->getInit()) +
+                "; if (upcrt_mythread == 0) for (size_t " + k + " = 0; " + k + " < sizeof " + v +
+                " / " + es + "; " + k + "++) upcrt_put(upcrt_pts_add(upcrt_static_pts(&" + desc +
+                "), " + k + ", " + std::to_string(blockOf(ty)) + ", " + es + "), (char *)&" + v +
+                " + " + k + " * " + es + ", " + es + "); }\n";
+    dynInitShared = true;
+    unsigned ie = endOffsetOf(vd->getInit()->getEndLoc());
+    e = std::max(e, ie);
+    after += ctor + " ";
+    return linkage + "upcrt_static_t " + desc + " = " + body;
+  }
   if (vd->getInit()) {
     lowerExprInPlace(vd->getInit(), true);
     after += linkage + "upcrt_static_t " + desc + " = " + body + "; " + ctor + " ";
@@ -255,6 +277,68 @@ std::string Lowerer::sharedObjectDecl(VarDecl *vd, unsigned &e, std::string &aft
   }
   after += ctor + " ";
   return linkage + "upcrt_static_t " + desc + " = " + body;
+}
+
+// The size expressions of variable-length array dimensions written in a
+// declarator or type name (they may use THREADS or read shared data).
+std::vector<Expr *> Lowerer::vlaSizes(TypeSourceInfo *ts) {
+  std::vector<Expr *> out;
+  if (!ts) return out;
+  TypeLoc tl = ts->getTypeLoc();
+  for (int guard = 0; guard < 64 && !tl.isNull(); ++guard) {
+    if (auto al = tl.getAs<ArrayTypeLoc>()) {
+      if (isa<VariableArrayType>(al.getTypePtr()) && al.getSizeExpr())
+        out.push_back(al.getSizeExpr());
+      tl = al.getElementLoc();
+    } else if (auto pl = tl.getAs<PointerTypeLoc>()) {
+      tl = pl.getPointeeLoc();
+    } else if (auto pl = tl.getAs<ParenTypeLoc>()) {
+      tl = pl.getInnerLoc();
+    } else if (auto ql = tl.getAs<QualifiedTypeLoc>()) {
+      tl = ql.getUnqualifiedLoc();
+    } else if (auto atl = tl.getAs<AttributedTypeLoc>()) {
+      tl = atl.getModifiedLoc();
+    } else {
+      break;
+    }
+  }
+  return out;
+}
+
+// Whether the lowered initialiser of a variable with static storage needs
+// run-time evaluation (it computes addresses of shared objects, which exist
+// only once the runtime has laid them out).
+bool Lowerer::runtimeInit(const VarDecl *vd) {
+  if (!vd->hasGlobalStorage() || !vd->getInit()) return false;
+  std::string t = emit(vd->getInit());
+  if (t == text(vd->getInit())) return false;
+  const std::string null = "((upcrt_pts_t){0, 0, 0})";
+  for (size_t at; (at = t.find(null)) != std::string::npos;) t.erase(at, null.size());
+  return t.find("upcrt_") != std::string::npos;
+}
+
+void Lowerer::lowerVarInit(VarDecl *vd) {
+  if (!runtimeInit(vd)) {
+    lowerExprInPlace(vd->getInit(), true);
+    return;
+  }
+  if (vd->isStaticLocal()) {
+    error(vd->getInit()->getBeginLoc(),
+          "the initialiser of static '" + vd->getNameAsString() +
+              "' needs the address of a shared object; assign it at run time");
+    return;
+  }
+  // Drop `= init` (the variable starts zeroed) and evaluate it before the
+  // user's main runs, on every thread.
+  StringRef buf = sm.getBufferData(sm.getMainFileID());
+  unsigned ib = offsetOf(vd->getInit()->getBeginLoc());
+  unsigned eq = ib;
+  while (eq > 0 && buf[eq - 1] != '=') --eq;
+  std::string n = vd->getNameAsString(), v = temp();
+  dynInits += "{ " + printLowered(vd->getType().getUnqualifiedType(), v) + " = " +
+              emit(vd->getInit()) + "; __builtin_memcpy(&" + n + ", &" + v + ", sizeof " + n +
+              "); }\n";
+  replace(eq > 0 ? eq - 1 : ib, endOffsetOf(vd->getInit()->getEndLoc()), "");
 }
 
 void Lowerer::lowerFunctionSignature(FunctionDecl *fd) {

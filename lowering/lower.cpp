@@ -360,6 +360,7 @@ bool Lowerer::run(llvm::raw_ostream &out) {
     llvm::errs() << "upcc: internal error: <upcrt.h> is not in the translation unit\n";
     return false;
   }
+  nameAnonymousRecords();
   walkTopLevel();
   if (failed) return false;
 
@@ -382,10 +383,22 @@ bool Lowerer::run(llvm::raw_ostream &out) {
   }
   res.append(buf.data() + pos, buf.size() - pos);
   if (!res.empty() && res.back() != '\n') res += '\n';
-  if (usesForall || userMain)
+  if (usesForall || userMain || !dynInits.empty())
     res += "# 1 \"<upcc>\"\n__attribute__((weak)) int upcrt_forall_depth;\n";
+  if (userMain || !dynInits.empty())
+    // Run-time initialisers of every unit, run by the emitted main after the
+    // runtime has laid out the shared objects.
+    res += "struct __upcc_init { void (*fn)(void); int shared_stores; struct __upcc_init *next; };\n"
+           "__attribute__((weak)) struct __upcc_init *__upcc_inits;\n";
+  if (!dynInits.empty())
+    res += "static void __upcc_dyninit(void) {\n" + dynInits + "}\n"
+           "static struct __upcc_init __upcc_dyninit_node = { __upcc_dyninit, " +
+           (dynInitShared ? "1" : "0") + ", 0 };\n"
+           "static void __attribute__((constructor)) __upcc_dyninit_register(void) {\n"
+           "  __upcc_dyninit_node.next = __upcc_inits; __upcc_inits = &__upcc_dyninit_node;\n}\n";
   if (userMain) res += mainWrapper();
   out << res;
+  out.flush(); // the driver may leave through _exit
   return true;
 }
 

@@ -130,6 +130,13 @@ public:
   void lowerFunctionSignature(clang::FunctionDecl *fd);
   void lowerRecord(clang::RecordDecl *rd);
   std::string descriptorName(const clang::VarDecl *vd);
+  bool runtimeInit(const clang::VarDecl *vd);
+  std::vector<clang::Expr *> vlaSizes(clang::TypeSourceInfo *ts);
+  std::map<const clang::RecordDecl *, std::string> anonNames; // named by the lowering
+  void nameAnonymousRecords();
+  void lowerVarInit(clang::VarDecl *vd);
+  std::string dynInits;        // run-time initialisers, run before main
+  bool dynInitShared = false;  // some of them store to shared objects
   std::string sharedObjectDecl(clang::VarDecl *vd, unsigned &end, std::string &after);
   std::map<const clang::VarDecl *, std::string> descNames;
   std::string hoisted; // descriptors of static shared locals of the current function

@@ -30,6 +30,9 @@ std::string Lowerer::mainWrapper() {
   std::string s = "# 1 \"<upcc main>\"\n";
   if (np >= 3) s += "extern char **environ;\n";
   s += "static int __upcc_main(int argc, char **argv) {\n  (void)argc; (void)argv;\n";
+  s += "  int stores = 0;\n"
+       "  for (struct __upcc_init *i = __upcc_inits; i; i = i->next) { i->fn(); stores |= i->shared_stores; }\n"
+       "  if (stores) upcrt_barrier(0, 0);\n";
   if (m->getReturnType()->isVoidType()) s += "  " + call + ";\n  return 0;\n";
   else s += "  return " + call + ";\n";
   s += "}\n";

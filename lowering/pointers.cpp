@@ -98,6 +98,15 @@ std::string Lowerer::emitCast(const CastExpr *ce, bool &handled) {
   const Expr *sub = ce->getSubExpr();
   QualType to = ce->getType(), from = sub->getType();
   bool explicitCast = isa<ExplicitCastExpr>(ce);
+  // (void *)0, NULL, 0 converted to a pointer-to-shared.
+  if (isPts(to) && !isPts(from)) {
+    const Expr *z = sub->IgnoreParenImpCasts();
+    if (auto *vc = dyn_cast<CStyleCastExpr>(z))
+      if (vc->getType()->isVoidPointerType()) z = vc->getSubExpr()->IgnoreParenImpCasts();
+    Expr::EvalResult r;
+    if (z->getType()->isIntegerType() && z->EvaluateAsInt(r, ctx) && r.Val.getInt() == 0)
+      return "((upcrt_pts_t){0, 0, 0})";
+  }
   switch (ce->getCastKind()) {
   case CK_LValueToRValue:
     if (isSharedLValue(sub)) return emitRead(sub);

@@ -4,6 +4,8 @@
 // change size in the lowered C (pointers-to-shared, THREADS dimensions).
 #include "lowerer.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace upc {
@@ -86,10 +88,37 @@ bool Lowerer::emitSizeof(const UnaryExprOrTypeTraitExpr *e, std::string &out) {
       e->getKind() != UETT_PreferredAlignOf)
     return false;
   QualType t = e->getTypeOfArgument();
+  if (e->isArgumentType() && t->isVariablyModifiedType() && !needsLowering(t) &&
+      validRange(e->getSourceRange())) {
+    // sizeof(int[THREADS]) and friends: the type stays, its sizes are lowered.
+    std::string s = text(e);
+    unsigned b = offsetOf(e->getBeginLoc());
+    std::vector<Expr *> sizes = vlaSizes(e->getArgumentTypeInfo());
+    for (auto it = sizes.rbegin(); it != sizes.rend(); ++it) {
+      unsigned sb = offsetOf((*it)->getBeginLoc()), se = endOffsetOf((*it)->getEndLoc());
+      if (sb < b || se - b > s.size()) continue;
+      s = s.substr(0, sb - b) + emit(*it) + s.substr(se - b);
+    }
+    out = s;
+    return true;
+  }
   std::vector<bool> dims;
-  if (!e->isArgumentType())
-    if (auto *dre = dyn_cast<DeclRefExpr>(e->getArgumentExpr()->IgnoreParens()))
+  if (!e->isArgumentType()) {
+    // sizeof A[i] of a THREADS-dimensioned array: the dimensions left after
+    // the subscripts.
+    const Expr *x = e->getArgumentExpr()->IgnoreParens();
+    size_t depth = 0;
+    while (auto *ase = dyn_cast<ArraySubscriptExpr>(x)) {
+      auto *ice = dyn_cast<ImplicitCastExpr>(ase->getBase()->IgnoreParens());
+      if (!ice || ice->getCastKind() != CK_ArrayToPointerDecay) break;
+      x = ice->getSubExpr()->IgnoreParens();
+      ++depth;
+    }
+    if (auto *dre = dyn_cast<DeclRefExpr>(x)) {
       dims = threadsDims(dre->getDecl());
+      dims.erase(dims.begin(), dims.begin() + std::min(depth, dims.size()));
+    }
+  }
   bool exprChanged = !e->isArgumentType() &&
                      emit(e->getArgumentExpr()) != text(e->getArgumentExpr());
   if (!needsLowering(t) && !isSharedType(t) && !typeHasThreadsDim(t, dims) && !exprChanged)

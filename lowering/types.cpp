@@ -183,9 +183,46 @@ std::string Lowerer::printType(QualType t, const std::string &name) {
   pp.SuppressUnwrittenScope = true;
   std::string s;
   llvm::raw_string_ostream os(s);
+  if (!anonNames.empty()) pp.AnonymousTagLocations = true;
   t.print(os, pp, name);
   os.flush();
+  // Anonymous structs that the lowering had to name (see nameAnonymousRecords).
+  for (const auto &an : anonNames) {
+    const RecordDecl *rd = an.first;
+    PresumedLoc pl = sm.getPresumedLoc(rd->getLocation());
+    if (pl.isInvalid()) continue;
+    std::string where = std::string(" at ") + pl.getFilename() + ":" +
+                        std::to_string(pl.getLine()) + ":" + std::to_string(pl.getColumn()) + ")";
+    std::string kind = rd->getKindName().str();
+    std::string k1 = "(unnamed " + kind + where, k2 = "(unnamed" + where;
+    for (size_t at; (at = s.find(k1)) != std::string::npos;) s.replace(at, k1.size(), kind + " " + an.second);
+    for (size_t at; (at = s.find(k2)) != std::string::npos;) s.replace(at, k2.size(), an.second);
+  }
   return s;
+}
+
+// A struct or union without a tag or typedef name used as (part of) a shared
+// type gets a tag, so the emitted C can say sizeof/offsetof of it.
+void Lowerer::nameAnonymousRecords() {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    Lowerer &L;
+    explicit Finder(Lowerer &l) : L(l) {}
+    bool VisitVarDecl(VarDecl *vd) {
+      if (!L.isSharedType(vd->getType()) && !L.isPts(vd->getType())) return true;
+      QualType t = L.innermostElem(vd->getType());
+      if (L.isPts(t)) t = L.innermostElem(t->getPointeeType());
+      auto *rd = t->getAsRecordDecl();
+      if (!rd || rd->getIdentifier() || rd->getTypedefNameForAnonDecl() ||
+          rd->isAnonymousStructOrUnion() || L.anonNames.count(rd) ||
+          !L.validRange(rd->getSourceRange()))
+        return true;
+      std::string n = "__upcc_anon_" + std::to_string(L.anonNames.size() + 1);
+      L.anonNames[rd] = n;
+      L.insert(L.endOffsetOf(rd->getBeginLoc()), " " + n);
+      return true;
+    }
+  } f(*this);
+  f.TraverseDecl(ctx.getTranslationUnitDecl());
 }
 
 QualType Lowerer::innermostElem(QualType t) const {
