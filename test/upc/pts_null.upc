@@ -52,6 +52,7 @@ int main(void) {
   CHECK(v == NULL);
   shared [3] int *c3 = (shared [3] int *)q;
   CHECK(c3 == NULL);
+  upc_barrier; /* everyone has checked gp before it changes */
   if (MYTHREAD == 0) gp = (shared [4] int *)&x[THREADS - 1];
   upc_barrier;
   CHECK(gp != NULL);

@@ -10,7 +10,12 @@ shared int x;
 shared [4] int a4[40];
 shared [3] double d3[5 * THREADS];
 shared [] char ind[33];
-shared [*] short star[50];
+#ifdef __UPC_STATIC_THREADS__
+#define NS 50 /* [*] on a fixed size needs static THREADS */
+#else
+#define NS 13 * THREADS
+#endif
+shared [*] short star[NS];
 shared long cyc[7][THREADS];
 shared [2] struct twelve st[9];
 shared size_t results[THREADS][3];
@@ -30,7 +35,7 @@ int main(void) {
   CHECK_UINT(upc_blocksizeof(a4[3]), 4);
   CHECK_UINT(upc_blocksizeof(d3), 3);
   CHECK_UINT(upc_blocksizeof(ind), 0);
-  CHECK_UINT(upc_blocksizeof(star), (50 + THREADS - 1) / THREADS);
+  CHECK_UINT(upc_blocksizeof(star), (NS + THREADS - 1) / THREADS);
   CHECK_UINT(upc_blocksizeof(cyc), 1);
   CHECK_UINT(upc_blocksizeof(st), 2);
   CHECK_UINT(upc_blocksizeof(shared [7] int), 7);
@@ -54,7 +59,7 @@ int main(void) {
   CHECK(l_a4 >= max_portion(40, 4, sizeof(int)) && l_a4 <= sizeof(a4));
   CHECK(l_d3 >= max_portion(5 * THREADS, 3, sizeof(double)));
   CHECK(l_ind >= 33);
-  CHECK(l_star >= max_portion(50, (50 + THREADS - 1) / THREADS, sizeof(short)));
+  CHECK(l_star >= max_portion(NS, (NS + THREADS - 1) / THREADS, sizeof(short)));
   CHECK(l_cyc >= 7 * sizeof(long));
   CHECK(l_st >= max_portion(9, 2, sizeof(struct twelve)));
   CHECK(upc_localsizeof(shared [4] int[40]) == l_a4);

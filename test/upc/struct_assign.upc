@@ -57,6 +57,7 @@ int main(void) {
   if (MYTHREAD == THREADS - 1) one = s[0];   /* shared → shared, remote to remote */
   upc_barrier;
   CHECK(same(one, make(1 % THREADS)));
+  upc_barrier; /* everyone has read one before it changes */
   /* Member arrays survive whole-struct copies and can be updated in place. */
   if (MYTHREAD == 0) one.v[2] = 99.5;
   upc_barrier;
