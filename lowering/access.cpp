@@ -80,9 +80,13 @@ SharedAddr Lowerer::addrOf(const Expr *lv) {
     const Expr *base = me->getBase()->IgnoreParenImpCasts();
     std::string designator = fd->getNameAsString();
     bool arrow = me->isArrow();
+    // s.a.b: one offsetof with the designator a.b (the inner struct type may
+    // have no name); members of anonymous struct/union members are named
+    // directly.
     while (auto *inner = dyn_cast<MemberExpr>(base)) {
       auto *ifd = dyn_cast<FieldDecl>(inner->getMemberDecl());
-      if (!ifd || !ifd->isAnonymousStructOrUnion() || arrow) break;
+      if (!ifd || arrow || ifd->isBitField()) break;
+      if (!ifd->isAnonymousStructOrUnion()) designator = ifd->getNameAsString() + "." + designator;
       arrow = inner->isArrow();
       base = inner->getBase()->IgnoreParenImpCasts();
     }

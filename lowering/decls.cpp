@@ -144,6 +144,22 @@ void Lowerer::lowerDeclGroup(const std::vector<Decl *> &group, bool local, bool 
     return;
   }
 
+  if (!embedded) {
+    // `shared struct {...} x;`: the struct definition starts after the
+    // qualifier, so it is not a declaration of the group; keep it, drop
+    // the qualifiers in front of it.
+    QualType t = innermostElem(declType(decls[0]));
+    while (t->isPointerType()) t = innermostElem(t->getPointeeType());
+    if (auto *td = t->getAsTagDecl()) {
+      unsigned db = offsetOf(decls[0]->getBeginLoc());
+      if (td->isThisDeclarationADefinition() && validRange(td->getSourceRange()) &&
+          offsetOf(td->getBeginLoc()) >= db &&
+          endOffsetOf(td->getBraceRange().getEnd()) <= offsetOf(decls[0]->getLocation())) {
+        embedded = td;
+        if (offsetOf(td->getBeginLoc()) > db) replace(db, offsetOf(td->getBeginLoc()), "");
+      }
+    }
+  }
   std::string after; // descriptor definitions and constructors, after the ';'
   std::string firstLowered;
   for (size_t i = 0; i < decls.size(); ++i) {
@@ -159,7 +175,9 @@ void Lowerer::lowerDeclGroup(const std::vector<Decl *> &group, bool local, bool 
         }
         b = endOffsetOf(embedded->getBraceRange().getEnd());
         prefix = "; ";
-        if (!embedded->getIdentifier() && !embedded->getTypedefNameForAnonDecl()) {
+        auto *erd = dyn_cast<RecordDecl>(embedded);
+        if (!embedded->getIdentifier() && !embedded->getTypedefNameForAnonDecl() &&
+            !(erd && anonNames.count(erd))) {
           error(d->getLocation(), "declare '" + name + "' with a named struct or union type");
           return;
         }

@@ -195,7 +195,7 @@ std::string Lowerer::printType(QualType t, const std::string &name) {
                         std::to_string(pl.getLine()) + ":" + std::to_string(pl.getColumn()) + ")";
     std::string kind = rd->getKindName().str();
     std::string k1 = "(unnamed " + kind + where, k2 = "(unnamed" + where;
-    for (size_t at; (at = s.find(k1)) != std::string::npos;) s.replace(at, k1.size(), kind + " " + an.second);
+    for (size_t at; (at = s.find(k1)) != std::string::npos;) s.replace(at, k1.size(), an.second);
     for (size_t at; (at = s.find(k2)) != std::string::npos;) s.replace(at, k2.size(), an.second);
   }
   return s;
