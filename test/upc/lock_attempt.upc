@@ -31,6 +31,7 @@ int main(void) {
   }
   upc_barrier;
   CHECK_INT(counter, K * THREADS);
+  upc_barrier; /* every thread has checked before anyone decrements */
   /* Mixing upc_lock and upc_lock_attempt on one lock. */
   for (int k = 0; k < K; k++) {
     if ((k + MYTHREAD) % 2) {
