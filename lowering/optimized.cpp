@@ -150,8 +150,9 @@ std::string Lowerer::emitRemoteUpdate(const RemoteUpdate &ru) {
   std::string v = ru.operand ? "(" + ct + ")(" + emit(ru.operand) + ")"
                              : "(" + ct + ")" + std::to_string(ru.constOperand);
   if (ru.negate) v = "-" + v;
-  return "upcrt_update(" + materialize(addrOf(ru.target)) + ", " + ru.type + ", " + ru.op +
-         ", &(" + ct + "){" + v + "})";
+  // Numbers, not the macro names: the emitted C is already preprocessed.
+  return "upcrt_update(" + materialize(addrOf(ru.target)) + ", " + std::to_string(ru.typeValue) +
+         ", " + std::to_string(ru.opValue) + " /* " + ru.op + " */, &(" + ct + "){" + v + "})";
 }
 
 bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
