@@ -1180,9 +1180,21 @@ void Surface::threadsDims(const std::vector<Dim> &dims, const std::string &name,
         else if (is(k, ")")) depth--;
         else if (depth == 0 && T[k].kind == Tok::Punct && !is(k, "*")) ok = false;
         if (is(k, "THREADS") && depth > 0) {
-          int a = k - 1, b = k + 1;
-          while (is(a, "(") && is(b, ")")) { a--; b++; }
-          if (!(a == dm.lb || is(a, "*")) || !(b == dm.rb || is(b, "*"))) ok = false;
+          // every parenthesised group around THREADS is itself a product:
+          // `(7 * THREADS)`, `((THREADS) * N)`; `(N + THREADS)` is not
+          int l = k;
+          for (int level = depth; level > 0; level--) {
+            int d = 0;
+            while (--l > dm.lb && !(is(l, "(") && d == 0))
+              d += is(l, ")") ? 1 : is(l, "(") ? -1 : 0;
+            int r = match(l);
+            d = 0;
+            for (int m = l + 1; m < r; m++) {
+              if (is(m, "(")) d++;
+              else if (is(m, ")")) d--;
+              else if (d == 0 && T[m].kind == Tok::Punct && !is(m, "*")) ok = false;
+            }
+          }
         }
       }
       if (!ok)

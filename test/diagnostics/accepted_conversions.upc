@@ -7,6 +7,9 @@
 #include <upc.h>
 #include <upc_collective.h>
 shared [4] int A[4 * THREADS];
+#define NB (7 * THREADS) /* a parenthesised product is still a factor */
+shared [*] short B[NB];
+shared double C[((THREADS)) * (2 * 3)];
 strict shared int flag;
 shared [4] int *gp;
 typedef shared [4] int quad_t;
