@@ -382,11 +382,7 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   llvm::raw_string_ostream os(out);
   upc::OptimizerOptions oo;
   oo.forallOpt = o.opt.forallOpt;
-  // Privatization's lowering (a privatized and a naive copy of the body)
-  // corrupts the lowering's edit list on some inputs; until that is fixed
-  // it runs only when UPCC_PRIVATIZE=1 (the analysis is tested in test/opt).
-  const char *pv = std::getenv("UPCC_PRIVATIZE");
-  oo.privatize = o.opt.privatize && pv && std::strcmp(pv, "1") == 0;
+  oo.privatize = o.opt.privatize;
   oo.remoteUpdate = o.opt.remoteUpdate;
   oo.remarks = o.opt.remarks;
   oo.staticThreads = o.staticThreads;
