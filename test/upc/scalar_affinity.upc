@@ -25,6 +25,7 @@ int main(void) {
   }
   CHECK_INT(x, 3 * THREADS);
   CHECK_DBL(y, 3 * THREADS * 0.5);
+  upc_barrier; /* everyone has checked before thread 0 overwrites x */
   if (MYTHREAD == 0) {
     int *local = (int *)&x; /* thread 0 owns x: a private pointer reaches it */
     CHECK_INT(*local, 3 * THREADS);
