@@ -63,6 +63,19 @@ extern int upcrt_threads;   /* THREADS */
 extern char **upcrt_node_base;
 /* Non-zero while this thread has relaxed puts through MPI not yet completed. */
 extern int upcrt_puts_pending;
+/* Non-zero while this thread has remote updates (upcrt_update) through MPI
+ * to a thread of this node not yet completed: plain loads and stores of
+ * this node's segments call upcrt_complete_updates first, so that the
+ * thread sees its own updates in program order. */
+extern int upcrt_updates_pending;
+void upcrt_complete_updates(void);
+static inline void upcrt_see_own_updates(void) {
+  if (UPCRT_UNLIKELY(upcrt_updates_pending)) upcrt_complete_updates();
+}
+/* Set once this thread has made a private pointer into shared memory (a
+ * cast, upc_cast): from then on its updates to this node complete at once,
+ * because loads through such pointers are not seen by the runtime. */
+extern int upcrt_private_pointers;
 /* Active upc_forall loops with a real affinity (UPC 1.3, 6.6.2: only the
  * outermost controls; nested ones, also through calls, run every
  * iteration).  Maintained by the code upcc emits; the emitted C defines it
@@ -148,7 +161,13 @@ static inline upcrt_pts_t upcrt_pts_reblock(upcrt_pts_t p) {
 static inline void *upcrt_pts_to_local(upcrt_pts_t p) {
   if (upcrt_pts_isnull(p)) return NULL;
   char *b = upcrt_node_base[p.thread];
+  upcrt_see_own_updates();
   return b ? b + p.offset : NULL;
+}
+/* The same for a cast in the user's program, whose pointer lives on. */
+static inline void *upcrt_pts_to_private(upcrt_pts_t p) {
+  upcrt_private_pointers = 1;
+  return upcrt_pts_to_local(p);
 }
 
 /* Cast of a private pointer to a pointer-to-shared (only valid for addresses
@@ -185,13 +204,21 @@ static inline void upcrt_fence(void) {
  * belong to one element, or to one thread's contiguous memory). */
 static inline void upcrt_get(void *dst, upcrt_pts_t src, size_t n) {
   char *b = upcrt_node_base[src.thread];
-  if (UPCRT_LIKELY(b != NULL)) memcpy(dst, b + src.offset, n);
-  else upcrt_get_remote(dst, src, n, 0);
+  if (UPCRT_LIKELY(b != NULL)) {
+    upcrt_see_own_updates();
+    memcpy(dst, b + src.offset, n);
+  } else {
+    upcrt_get_remote(dst, src, n, 0);
+  }
 }
 static inline void upcrt_put(upcrt_pts_t dst, const void *src, size_t n) {
   char *b = upcrt_node_base[dst.thread];
-  if (UPCRT_LIKELY(b != NULL)) memcpy(b + dst.offset, src, n);
-  else upcrt_put_remote(dst, src, n, 0);
+  if (UPCRT_LIKELY(b != NULL)) {
+    upcrt_see_own_updates();
+    memcpy(b + dst.offset, src, n);
+  } else {
+    upcrt_put_remote(dst, src, n, 0);
+  }
 }
 static inline void upcrt_sget(void *dst, upcrt_pts_t src, size_t n) {
   upcrt_fence();
@@ -249,12 +276,65 @@ UPCRT_SCALAR_ACCESSORS(void *, ptr)
 UPCRT_SCALAR_ACCESSORS(upcrt_pts_t, pts)
 #undef UPCRT_SCALAR_ACCESSORS
 
-/* Remote update: *p = *p OP v as one fire-and-forget operation (MPI_Accumulate
- * underneath), atomic with respect to other upcrt_update calls on the same
- * location, completed like a relaxed put.  type is a upc_type_t (integer and
- * floating types), op one of UPC_ADD UPC_MULT UPC_AND UPC_OR UPC_XOR UPC_MIN
- * UPC_MAX, operand points to a value of that type. */
-void upcrt_update(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *operand);
+/* Remote update: *p = *p OP v as one fire-and-forget operation, atomic with
+ * respect to other upcrt_update calls on the same location, completed like a
+ * relaxed put.  type is a upc_type_t (integer and floating types), op one of
+ * UPC_ADD UPC_MULT UPC_AND UPC_OR UPC_XOR UPC_MIN UPC_MAX, operand points to
+ * a value of that type.
+ *
+ * When every thread is on this node (upcrt_cpu_atomics) it is a CPU atomic on
+ * the mapped segment: upcc passes type and op as constants, so for integer
+ * + & | ^ the switch below folds to one locked instruction.  Otherwise it is
+ * MPI_Accumulate (atomic only with other MPI accumulates): updates are
+ * gathered per target and sent as one accumulate with an indexed target
+ * datatype, completed at the next fence or access to that target (see
+ * upcrt_updates_pending for this node's segments). */
+extern int upcrt_cpu_atomics;
+void upcrt_update_cpu(void *addr, upc_type_t type, upc_op_t op, const void *operand);
+void upcrt_update_rma(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *operand);
+
+static inline size_t upcrt_update_int_size(upc_type_t type) {
+  switch (type) {
+  case UPC_CHAR: case UPC_UCHAR: case UPC_INT8: case UPC_UINT8: return 1;
+  case UPC_SHORT: case UPC_USHORT: case UPC_INT16: case UPC_UINT16: return 2;
+  case UPC_INT: case UPC_UINT: case UPC_INT32: case UPC_UINT32: return 4;
+  case UPC_LONG: case UPC_ULONG: return sizeof(long);
+  case UPC_LLONG: case UPC_ULLONG: case UPC_INT64: case UPC_UINT64: return 8;
+  default: return 0;
+  }
+}
+
+#define UPCRT_UPDATE_FETCH_OP(U)                                            \
+  {                                                                         \
+    U v_, *a_ = (U *)addr;                                                  \
+    memcpy(&v_, operand, sizeof v_);                                        \
+    switch (op) {                                                           \
+    case UPC_ADD: __atomic_fetch_add(a_, v_, __ATOMIC_RELAXED); return;     \
+    case UPC_AND: __atomic_fetch_and(a_, v_, __ATOMIC_RELAXED); return;     \
+    case UPC_OR: __atomic_fetch_or(a_, v_, __ATOMIC_RELAXED); return;       \
+    case UPC_XOR: __atomic_fetch_xor(a_, v_, __ATOMIC_RELAXED); return;     \
+    default: break;                                                         \
+    }                                                                       \
+  }
+
+static inline void upcrt_update(upcrt_pts_t p, upc_type_t type, upc_op_t op,
+                                const void *operand) {
+  if (UPCRT_LIKELY(upcrt_cpu_atomics)) {
+    char *addr = upcrt_node_base[p.thread] + p.offset;
+    /* two's complement: + & | ^ need no sign, only the width */
+    switch (upcrt_update_int_size(type)) {
+    case 1: UPCRT_UPDATE_FETCH_OP(uint8_t) break;
+    case 2: UPCRT_UPDATE_FETCH_OP(uint16_t) break;
+    case 4: UPCRT_UPDATE_FETCH_OP(uint32_t) break;
+    case 8: UPCRT_UPDATE_FETCH_OP(uint64_t) break;
+    default: break;
+    }
+    upcrt_update_cpu(addr, type, op, operand);
+  } else {
+    upcrt_update_rma(p, type, op, operand);
+  }
+}
+#undef UPCRT_UPDATE_FETCH_OP
 
 /* ---- Shared objects ----------------------------------------------------- */
 

@@ -169,6 +169,8 @@ bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
   if (!used)
     if (const RemoteUpdate *ru = plan->update(e)) {
       out = emitRemoteUpdate(*ru);
+      // privatized accesses in this loop are plain loads that must see it
+      if (!activePriv.empty()) out = "(" + out + ", upcrt_see_own_updates())";
       return true;
     }
   return false;
@@ -294,6 +296,8 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
   // Privatized: the optimized loop with the privatized body runs when this
   // forall controls; nested in another forall (through a call) every
   // iteration runs, so the original loop with the naive body is kept for that.
+  // Plain loads and stores follow: this thread's updates must be complete.
+  pre += "upcrt_see_own_updates(); ";
   for (size_t k = 0; k < fp->bases.size(); k++)
     pre += printLowered(fp->bases[k].elemType) + " *__upcc_pb" + id + "_" + std::to_string(k) +
            " = " + privateBase(fp->bases[k]) + "; ";

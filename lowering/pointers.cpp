@@ -149,7 +149,7 @@ std::string Lowerer::emitCast(const CastExpr *ce, bool &handled) {
       return s;
     }
     if (fp && to->isPointerType())
-      return "((" + printLowered(to.getUnqualifiedType()) + ")upcrt_pts_to_local(" + emit(sub) + "))";
+      return "((" + printLowered(to.getUnqualifiedType()) + ")upcrt_pts_to_private(" + emit(sub) + "))";
     if (tp && from->isPointerType()) return "upcrt_local_to_pts(" + emit(sub) + ")";
     break;
   }

@@ -9,6 +9,8 @@
 #include "start.h"
 
 int upcrt_puts_pending;
+int upcrt_updates_pending;
+int upcrt_private_pointers;
 static unsigned char *upcrt_access_pend; /* per target */
 static int *upcrt_access_plist, upcrt_access_npend;
 
@@ -17,6 +19,21 @@ static int *upcrt_access_plist, upcrt_access_npend;
 static char *upcrt_access_stage;
 static size_t upcrt_access_stage_used;
 
+#define BATCH 256
+typedef struct {
+  int n;
+  upc_type_t type;
+  upc_op_t op;
+  MPI_Datatype dt;
+  size_t size;
+  uint64_t filter[4]; /* bits of the places in the batch, for the overlap test */
+  MPI_Aint disp[BATCH];
+  char vals[BATCH * 16];
+} upcrt_update_batch_t;
+static upcrt_update_batch_t **upcrt_access_batch; /* per target, made on first use */
+static unsigned char *upcrt_access_acc;           /* per target: accumulates in flight */
+static int *upcrt_access_blist, upcrt_access_nbatch; /* targets with a non-empty batch */
+
 #define CHUNK ((size_t)1 << 30) /* MPI counts are int */
 #define BOUNCE ((size_t)1 << 20)
 
@@ -24,13 +41,24 @@ void upcrt_access_init(void) {
   upcrt_access_pend = calloc((size_t)upcrt_threads, 1);
   upcrt_access_plist = malloc(sizeof(int) * (size_t)upcrt_threads);
   upcrt_access_stage = malloc(STAGE_BYTES);
-  if (!upcrt_access_pend || !upcrt_access_plist || !upcrt_access_stage)
+  upcrt_access_acc = calloc((size_t)upcrt_threads, 1);
+  upcrt_access_batch = calloc((size_t)upcrt_threads, sizeof *upcrt_access_batch);
+  upcrt_access_blist = malloc(sizeof(int) * (size_t)upcrt_threads);
+  if (!upcrt_access_pend || !upcrt_access_plist || !upcrt_access_stage || !upcrt_access_acc ||
+      !upcrt_access_batch || !upcrt_access_blist)
     upcrt_fatal("out of private memory at start-up");
 }
 
 int upcrt_access_pending(int t) { return upcrt_access_pend[t]; }
 
-void upcrt_flush_puts(void) {
+static void upcrt_access_send_batches(void);
+static void upcrt_access_send_batch(int t);
+static int upcrt_access_has_updates(int t);
+static void upcrt_access_mark(int t);
+
+/* Completes every operation in flight and frees the staging buffer; targets
+ * whose updates are still gathered stay pending. */
+static void upcrt_access_complete(void) {
   if (upcrt_access_npend > 8) {
     MPI_Win_flush_all(upcrt_seg_win);
   } else {
@@ -38,16 +66,39 @@ void upcrt_flush_puts(void) {
       if (upcrt_access_pend[upcrt_access_plist[i]])
         MPI_Win_flush(upcrt_access_plist[i], upcrt_seg_win);
   }
-  for (int i = 0; i < upcrt_access_npend; i++) upcrt_access_pend[upcrt_access_plist[i]] = 0;
+  for (int i = 0; i < upcrt_access_npend; i++) {
+    upcrt_access_pend[upcrt_access_plist[i]] = 0;
+    upcrt_access_acc[upcrt_access_plist[i]] = 0;
+  }
   upcrt_access_npend = 0;
   upcrt_access_stage_used = 0;
   upcrt_puts_pending = 0;
+  upcrt_updates_pending = 0;
+  for (int i = 0; i < upcrt_access_nbatch; i++) {
+    int t = upcrt_access_blist[i];
+    if (!upcrt_access_has_updates(t)) continue;
+    upcrt_access_mark(t);
+    if (upcrt_node_base[t]) upcrt_updates_pending = 1;
+  }
+}
+
+void upcrt_complete_updates(void) {
+  for (int i = 0; i < upcrt_access_nbatch; i++)
+    if (upcrt_node_base[upcrt_access_blist[i]]) upcrt_access_flush_target(upcrt_access_blist[i]);
+  upcrt_updates_pending = 0;
+}
+
+void upcrt_flush_puts(void) {
+  upcrt_access_send_batches();
+  upcrt_access_complete();
 }
 
 void upcrt_access_flush_target(int t) {
   if (!upcrt_access_pend[t]) return;
+  upcrt_access_send_batch(t);
   MPI_Win_flush(t, upcrt_seg_win);
   upcrt_access_pend[t] = 0; /* stays in plist; the staging space waits for flush_puts */
+  upcrt_access_acc[t] = 0;
 }
 
 static void upcrt_access_mark(int t) {
@@ -63,7 +114,7 @@ static void upcrt_access_mark(int t) {
 /* Room for n bytes in the staging buffer (completing everything when full). */
 static void *upcrt_access_stage_alloc(size_t n) {
   size_t need = (n + 15) & ~(size_t)15;
-  if (upcrt_access_stage_used + need > STAGE_BYTES) upcrt_flush_puts();
+  if (upcrt_access_stage_used + need > STAGE_BYTES) upcrt_access_complete();
   void *p = upcrt_access_stage + upcrt_access_stage_used;
   upcrt_access_stage_used += need;
   return p;
@@ -96,6 +147,8 @@ void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int strict) {
 
 void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
   int t = (int)dst.thread;
+  /* MPI does not order a put after an accumulate to the same place */
+  if (upcrt_access_pend[t] && upcrt_access_has_updates(t)) upcrt_access_flush_target(t);
   if (strict) {
     upcrt_access_rma_put(src, t, dst.offset, n);
     MPI_Win_flush(t, upcrt_seg_win);
@@ -117,6 +170,7 @@ void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
 
 void upc_memget(void *dst, upcrt_pts_t src, size_t n) {
   if (n == 0) return;
+  upcrt_see_own_updates();
   char *b = upcrt_node_base[src.thread];
   if (b) memcpy(dst, b + src.offset, n);
   else upcrt_get_remote(dst, src, n, 0);
@@ -124,6 +178,7 @@ void upc_memget(void *dst, upcrt_pts_t src, size_t n) {
 
 void upc_memput(upcrt_pts_t dst, const void *src, size_t n) {
   if (n == 0) return;
+  upcrt_see_own_updates();
   char *b = upcrt_node_base[dst.thread];
   if (b) memcpy(b + dst.offset, src, n);
   else upcrt_put_remote(dst, src, n, 0);
@@ -131,6 +186,7 @@ void upc_memput(upcrt_pts_t dst, const void *src, size_t n) {
 
 void upc_memcpy(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {
   if (n == 0) return;
+  upcrt_see_own_updates();
   char *bs = upcrt_node_base[src.thread], *bd = upcrt_node_base[dst.thread];
   if (bs && bd) {
     memmove(bd + dst.offset, bs + src.offset, n);
@@ -152,6 +208,7 @@ void upc_memcpy(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {
 
 void upc_memset(upcrt_pts_t dst, int c, size_t n) {
   if (n == 0) return;
+  upcrt_see_own_updates();
   char *bd = upcrt_node_base[dst.thread];
   if (bd) {
     memset(bd + dst.offset, c, n);
@@ -271,9 +328,14 @@ static MPI_Op upcrt_access_mpi_op(upc_op_t op) {
     return;                                                                 \
   }
 
-/* Same-node update with CPU atomics (every thread on this node). */
-static void upcrt_access_cpu_update(void *addr, upc_type_t type, upc_op_t op,
-                                    const void *operand) {
+/* CPU-atomic update of the operations upcrt_update does not inline (every
+ * thread on this node). */
+void upcrt_update_cpu(void *addr, upc_type_t type, upc_op_t op, const void *operand) {
+  size_t size = 0;
+  if (upcrt_access_mpi_type(type, &size) == MPI_DATATYPE_NULL ||
+      upcrt_access_mpi_op(op) == MPI_OP_NULL ||
+      (upcrt_access_is_float(type) && (op == UPC_AND || op == UPC_OR || op == UPC_XOR)))
+    upcrt_fatal("remote update: operation %d is not defined on type %d", op, type);
   switch (type) {
   case UPC_CHAR: UPCRT_CAS_UPDATE(signed char, uint8_t, UPCRT_INT_OP)
   case UPC_INT8: UPCRT_CAS_UPDATE(int8_t, uint8_t, UPCRT_INT_OP)
@@ -302,7 +364,44 @@ static void upcrt_access_cpu_update(void *addr, upc_type_t type, upc_op_t op,
   __atomic_store_n(lk, 0, __ATOMIC_RELEASE);
 }
 
-void upcrt_update(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *operand) {
+/* Updates to one thread on another node, gathered until a fence, a read or
+ * write of that thread, a full batch, or a change of type or operation, and
+ * then sent as one MPI_Accumulate whose target datatype lists the places.
+ * A place already in the batch ends it: MPI forbids overlapping target
+ * entries, and applying the two in order keeps floating-point results
+ * exactly those of the program order. */
+static int upcrt_access_has_updates(int t) {
+  return upcrt_access_acc[t] || (upcrt_access_batch[t] && upcrt_access_batch[t]->n);
+}
+
+static void upcrt_access_send_batch(int t) {
+  upcrt_update_batch_t *b = upcrt_access_batch[t];
+  if (!b || b->n == 0) return;
+  int n = b->n;
+  b->n = 0; /* before staging, which may complete everything in flight */
+  memset(b->filter, 0, sizeof b->filter);
+  void *s = upcrt_access_stage_alloc((size_t)n * b->size);
+  memcpy(s, b->vals, (size_t)n * b->size);
+  MPI_Op mop = upcrt_access_mpi_op(b->op);
+  if (n == 1) {
+    MPI_Accumulate(s, 1, b->dt, t, b->disp[0], 1, b->dt, mop, upcrt_seg_win);
+  } else {
+    MPI_Datatype places;
+    MPI_Type_create_hindexed_block(n, 1, b->disp, b->dt, &places);
+    MPI_Type_commit(&places);
+    MPI_Accumulate(s, n, b->dt, t, 0, 1, places, mop, upcrt_seg_win);
+    MPI_Type_free(&places); /* MPI keeps it until the operation completes */
+  }
+  upcrt_access_acc[t] = 1;
+  upcrt_access_mark(t);
+}
+
+static void upcrt_access_send_batches(void) {
+  for (int i = 0; i < upcrt_access_nbatch; i++) upcrt_access_send_batch(upcrt_access_blist[i]);
+  upcrt_access_nbatch = 0;
+}
+
+void upcrt_update_rma(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *operand) {
   size_t size = 0;
   MPI_Datatype dt = upcrt_access_mpi_type(type, &size);
   MPI_Op mop = upcrt_access_mpi_op(op);
@@ -310,14 +409,40 @@ void upcrt_update(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *opera
       (upcrt_access_is_float(type) && (op == UPC_AND || op == UPC_OR || op == UPC_XOR)))
     upcrt_fatal("remote update: operation %d is not defined on type %d", op, type);
   int t = (int)p.thread;
-  if (upcrt_seg_cpu_atomics) {
-    upcrt_access_cpu_update(upcrt_node_base[t] + p.offset, type, op, operand);
+  if (upcrt_node_base[t] && upcrt_private_pointers) {
+    /* private pointers may read it without the runtime knowing: complete now */
+    void *s = upcrt_access_stage_alloc(size);
+    memcpy(s, operand, size);
+    MPI_Accumulate(s, 1, dt, t, (MPI_Aint)p.offset, 1, dt, mop, upcrt_seg_win);
+    upcrt_access_acc[t] = 1;
+    upcrt_access_mark(t);
+    upcrt_access_flush_target(t);
     return;
   }
-  void *s = upcrt_access_stage_alloc(size);
-  memcpy(s, operand, size);
-  MPI_Accumulate(s, 1, dt, t, (MPI_Aint)p.offset, 1, dt, mop, upcrt_seg_win);
+  upcrt_update_batch_t *b = upcrt_access_batch[t];
+  if (!b) {
+    b = upcrt_access_batch[t] = calloc(1, sizeof *b);
+    if (!b) upcrt_fatal("remote update: out of private memory");
+  }
+  unsigned bit = (unsigned)(p.offset / size) & 255;
+  if (b->n && (b->type != type || b->op != op || (b->filter[bit / 64] >> (bit % 64) & 1))) {
+    int overlap = 0;
+    for (int i = 0; i < b->n && !overlap; i++) overlap = b->disp[i] == (MPI_Aint)p.offset;
+    if (overlap || b->type != type || b->op != op) upcrt_access_send_batch(t);
+  }
+  if (b->n == 0) {
+    int listed = 0;
+    for (int i = 0; i < upcrt_access_nbatch && !listed; i++) listed = upcrt_access_blist[i] == t;
+    if (!listed) upcrt_access_blist[upcrt_access_nbatch++] = t;
+    b->type = type;
+    b->op = op;
+    b->dt = dt;
+    b->size = size;
+  }
+  b->filter[bit / 64] |= (uint64_t)1 << (bit % 64);
+  b->disp[b->n] = (MPI_Aint)p.offset;
+  memcpy(b->vals + (size_t)b->n * size, operand, size);
+  if (++b->n == BATCH) upcrt_access_send_batch(t);
   upcrt_access_mark(t);
-  /* a same-node target is read by plain loads, which must see it */
-  if (upcrt_node_base[t]) upcrt_access_flush_target(t);
+  if (upcrt_node_base[t]) upcrt_updates_pending = 1;
 }

@@ -334,7 +334,7 @@ static void atomic_op(const char *what, int strict, upcrt_pts_t domain, void *fe
   if (strict) upcrt_fence();
   else if (upcrt_puts_pending) upcrt_access_flush_target((int)target.thread);
   if (k == K_PTS) pts_atomic(d, target, fetch, op, op1, op2);
-  else if (upcrt_seg_cpu_atomics) cpu_atomic(k, upcrt_node_base[target.thread] + target.offset,
+  else if (upcrt_cpu_atomics) cpu_atomic(k, upcrt_node_base[target.thread] + target.offset,
                                              fetch, op, op1, op2);
   else mpi_atomic(k, target, fetch, op, op1, op2);
   if (strict) __atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -354,7 +354,7 @@ int upc_atomic_isfast(upc_type_t type, upc_op_t ops, upcrt_pts_t addr) {
   int k = kind_of(type);
   if (k == K_BAD || k == K_PTS || ops == 0 || (ops & ~allowed_ops(k)))
     return UPC_ATOMIC_PERFORMANCE_NOT_FAST;
-  if (upcrt_seg_cpu_atomics) return UPC_ATOMIC_PERFORMANCE_FAST;
+  if (upcrt_cpu_atomics) return UPC_ATOMIC_PERFORMANCE_FAST;
   (void)addr;
   /* MPI: integer ops are single network atomics; floating ones (and MULT,
    * MIN, MAX emulated by the network layer) are compare-and-swap loops. */

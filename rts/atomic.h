@@ -6,7 +6,7 @@
  * is the lock that serialises pointer-to-shared atomics on that thread's
  * memory (16-byte values have no MPI or cross-process CPU atomic).  Integer
  * and floating atomics are CPU atomics when every thread shares this node
- * (upcrt_seg_cpu_atomics) and MPI_Fetch_and_op / MPI_Compare_and_swap on the
+ * (upcrt_cpu_atomics) and MPI_Fetch_and_op / MPI_Compare_and_swap on the
  * world window otherwise — the same choice the rest of the runtime makes, so
  * all atomic accesses to a location agree.
  */

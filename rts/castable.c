@@ -16,7 +16,7 @@ static void check_thread(long t, const char *what) {
 void *upc_cast(upcrt_pts_t p) {
   if (upcrt_pts_isnull(p)) return NULL;
   check_thread((long)p.thread, "upc_cast");
-  return upcrt_pts_to_local(p);
+  return upcrt_pts_to_private(p);
 }
 
 upc_thread_info_t upc_thread_info(size_t t) {

@@ -18,7 +18,7 @@ size_t upcrt_seg_size;
 uint64_t upcrt_seg_heap_lo;
 size_t upcrt_seg_heap_size;
 int upcrt_seg_force_rma;
-int upcrt_seg_cpu_atomics;
+int upcrt_cpu_atomics;
 int upcrt_seg_oversubscribed;
 char *upcrt_seg_mybase;
 int upcrt_progress_needed;
@@ -113,10 +113,10 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
    * that.  The choice is per job so that all atomics on a word agree. */
   int all_on_node = 0, one = nsize == upcrt_threads;
   MPI_Allreduce(&one, &all_on_node, 1, MPI_INT, MPI_MIN, upcrt_seg_comm);
-  upcrt_seg_cpu_atomics = all_on_node && !upcrt_seg_force_rma;
+  upcrt_cpu_atomics = all_on_node && !upcrt_seg_force_rma;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   upcrt_seg_oversubscribed = cores > 0 && nsize > cores;
-  upcrt_progress_needed = !upcrt_seg_cpu_atomics;
+  upcrt_progress_needed = !upcrt_cpu_atomics;
   upcrt_node_base[upcrt_mythread] = base;
 
   MPI_Win_create(base, (MPI_Aint)upcrt_seg_size, 1, MPI_INFO_NULL, upcrt_seg_comm,
@@ -169,12 +169,12 @@ static uint64_t upcrt_seg_mpi_fop(int t, uint64_t off, uint64_t v, MPI_Op op) {
 }
 
 uint64_t upcrt_seg_fetch_add(int t, uint64_t off, uint64_t v) {
-  if (upcrt_seg_cpu_atomics) return __atomic_fetch_add(upcrt_seg_word(t, off), v, __ATOMIC_SEQ_CST);
+  if (upcrt_cpu_atomics) return __atomic_fetch_add(upcrt_seg_word(t, off), v, __ATOMIC_SEQ_CST);
   return upcrt_seg_mpi_fop(t, off, v, MPI_SUM);
 }
 
 uint64_t upcrt_seg_cas(int t, uint64_t off, uint64_t compare, uint64_t v) {
-  if (upcrt_seg_cpu_atomics) {
+  if (upcrt_cpu_atomics) {
     __atomic_compare_exchange_n(upcrt_seg_word(t, off), &compare, v, 0, __ATOMIC_SEQ_CST,
                                 __ATOMIC_SEQ_CST);
     return compare;
@@ -186,12 +186,12 @@ uint64_t upcrt_seg_cas(int t, uint64_t off, uint64_t compare, uint64_t v) {
 }
 
 uint64_t upcrt_seg_swap(int t, uint64_t off, uint64_t v) {
-  if (upcrt_seg_cpu_atomics) return __atomic_exchange_n(upcrt_seg_word(t, off), v, __ATOMIC_SEQ_CST);
+  if (upcrt_cpu_atomics) return __atomic_exchange_n(upcrt_seg_word(t, off), v, __ATOMIC_SEQ_CST);
   return upcrt_seg_mpi_fop(t, off, v, MPI_REPLACE);
 }
 
 uint64_t upcrt_seg_load(int t, uint64_t off) {
-  if (upcrt_seg_cpu_atomics) return __atomic_load_n(upcrt_seg_word(t, off), __ATOMIC_SEQ_CST);
+  if (upcrt_cpu_atomics) return __atomic_load_n(upcrt_seg_word(t, off), __ATOMIC_SEQ_CST);
   return upcrt_seg_mpi_fop(t, off, 0, MPI_NO_OP);
 }
 

@@ -49,10 +49,8 @@ extern uint64_t upcrt_seg_heap_lo; /* first heap offset (after statics) */
 extern size_t upcrt_seg_heap_size; /* heap bytes per thread (as asked) */
 extern int upcrt_seg_force_rma;    /* UPCRT_FORCE_RMA=1 was set */
 extern char *upcrt_seg_mybase;     /* this thread's segment */
-/* 1: every thread is on this node and RMA is not forced, so the atomics
- * below are CPU atomics on the mapped segments; 0: MPI atomics (which on
- * MPICH/UCX progress only when the target thread enters MPI). */
-extern int upcrt_seg_cpu_atomics;
+/* upcrt_cpu_atomics (upcrt.h) chooses CPU or MPI atomics for the words
+ * below; MPI atomics on MPICH/UCX progress only when the target enters MPI. */
 /* More threads on this node than cores: waits yield at once, not spin. */
 extern int upcrt_seg_oversubscribed;
 

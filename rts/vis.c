@@ -118,6 +118,7 @@ static void post_pieces(upcrt_nb_op_t *h, pieces_t *p, int put) {
     int t = (int)p->v[a].r.thread;
     char *base = upcrt_node_base[t];
     if (base) {
+      upcrt_see_own_updates();
       if (!put && upcrt_puts_pending) upcrt_access_flush_target(t);
       for (size_t i = a; i < b; i++) {
         if (put) memcpy(base + p->v[i].r.offset, p->v[i].l, p->v[i].n);

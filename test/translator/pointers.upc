@@ -40,7 +40,7 @@ void casts(void) {
   shared [3] int *b = g;
   // CHECK: upcrt_pts_t b = {{\(*}}g{{\)*}};
   int *local = (int *)&A[3 * MYTHREAD];
-  // CHECK: int *local = ((int *)upcrt_pts_to_local(upcrt_pts_add(upcrt_static_pts(&__upcc_shared_A), (3 * upcrt_mythread), 3, sizeof(int))));
+  // CHECK: int *local = ((int *)upcrt_pts_to_private(upcrt_pts_add(upcrt_static_pts(&__upcc_shared_A), (3 * upcrt_mythread), 3, sizeof(int))));
   unsigned long bits = (unsigned long)b;
   // CHECK: unsigned long bits = (unsigned long)upcrt_pts_to_int(b);
   shared int *n = 0;
