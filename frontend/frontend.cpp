@@ -520,6 +520,12 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
   keep.push_back(s);
   keep.push_back(layers);
   keep.push_back(consumer);
+  Consumer *c = consumer.get();
+  res.info.userLocation = [c](SourceLocation l) {
+    Loc x = c->locate(l);
+    return x.valid ? x.file + ":" + std::to_string(x.line) + ":" + std::to_string(x.col)
+                   : std::string("<unknown>");
+  };
   res.ast = std::move(ast);
   return res;
 }

@@ -6,6 +6,7 @@
 
 #include <clang/Frontend/ASTUnit.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +22,9 @@ struct SurfaceInfo {
   std::vector<PragmaRegion> pragmas;
   // Consistency in force at a byte offset of the surface-pass output.
   Consistency defaultAt(unsigned offset) const;
+  // "file:line:col" of a location of the parsed text in the user's source
+  // (the surface pass rewrites lines, so Clang's own columns drift).
+  std::function<std::string(clang::SourceLocation)> userLocation;
 };
 
 struct FrontendOptions {

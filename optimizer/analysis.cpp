@@ -2,6 +2,7 @@
 // recognition, loop invariance, the linear index algebra, element references.
 #include "analysis.h"
 
+#include "../frontend/frontend.h"
 #include "../frontend/upc_encoding.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -543,7 +544,12 @@ std::optional<ElementRef> elementOfAddress(const Expr *e, Atoms &atoms, LoopScop
   return std::nullopt;
 }
 
+static const SurfaceInfo *locSurface;
+
+void setLocationSource(const SurfaceInfo *surface) { locSurface = surface; }
+
 std::string locText(const ASTContext &ctx, SourceLocation loc) {
+  if (locSurface && locSurface->userLocation) return locSurface->userLocation(loc);
   const SourceManager &sm = ctx.getSourceManager();
   PresumedLoc p = sm.getPresumedLoc(sm.getFileLoc(loc));
   if (p.isInvalid()) return "<unknown>";

@@ -18,6 +18,7 @@ OptimizerPlan runOptimizer(ASTContext &ctx, const SurfaceInfo *surface,
   OptimizerPlan plan;
   plan.options = opts;
   opt::PassState st(ctx, surface, plan);
+  opt::setLocationSource(surface);
   const SourceManager &sm = ctx.getSourceManager();
   for (Decl *d : ctx.getTranslationUnitDecl()->decls())
     if (auto *fd = dyn_cast<FunctionDecl>(d))
