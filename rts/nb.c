@@ -58,6 +58,8 @@ void upcrt_nb_rget(upcrt_nb_op_t *h, void *laddr, MPI_Datatype ltype, int t, MPI
 
 void upcrt_nb_rput(upcrt_nb_op_t *h, const void *laddr, MPI_Datatype ltype, int t,
                    MPI_Aint disp, MPI_Datatype rtype) {
+  /* MPI orders neither two puts nor a put after an accumulate to one place */
+  if (upcrt_puts_pending) upcrt_access_flush_target(t);
   MPI_Request r;
   MPI_Rput(laddr, 1, ltype, t, disp, 1, rtype, upcrt_seg_win, &r);
   add_req(h, r);
@@ -136,6 +138,7 @@ static upcrt_nb_op_t *put_nb(upcrt_pts_t dst, const void *src, size_t n, const c
     memcpy(l, src, n);
     return UPC_COMPLETE_HANDLE;
   }
+  if (upcrt_puts_pending) upcrt_access_flush_target((int)dst.thread);
   upcrt_nb_op_t *h = upcrt_nb_new();
   for (size_t done = 0; done < n;) {
     size_t k = n - done < CHUNK ? n - done : CHUNK;

@@ -125,6 +125,8 @@ static void post_pieces(upcrt_nb_op_t *h, pieces_t *p, int put) {
         else memcpy(p->v[i].l, base + p->v[i].r.offset, p->v[i].n);
       }
     } else {
+      /* our relaxed puts and updates to t first: MPI does not order them */
+      if (upcrt_puts_pending) upcrt_access_flush_target(t);
       int n = (int)(b - a);
       if (b - a > (size_t)INT_MAX) upcrt_fatal("non-contiguous transfer: too many regions");
       int *lens = malloc(sizeof(int) * (size_t)n);
