@@ -277,6 +277,55 @@ static void test_update(void **state) {
   RTSTEST_AGREE();
 }
 
+/* Updates through MPI are gathered per target (256 to a batch): the thread
+ * still sees them in program order without a fence — reads, puts and
+ * further updates of the same place, overlaps inside a batch, changes of
+ * type and operation, and more updates than one batch. */
+static void test_update_order(void **state) {
+  (void)state;
+  upcrt_pts_t buf = upcrt_static_pts(&BUF);
+  for (int k = 0; k < 2; k++) { /* the next thread, then this thread's own */
+    int to = k == 0 ? (MYTHREAD + 1) % THREADS : MYTHREAD;
+    upcrt_pts_t w = upcrt_pts_add(buf, (ptrdiff_t)to * 65536 + 40960 + 2048 * MYTHREAD, 65536, 1);
+    upcrt_pts_t d = upcrt_pts_addbytes(w, 1024);
+    for (int i = 0; i < 100; i++) upcrt_put_i64(upcrt_pts_addbytes(w, 8 * (size_t)i), i);
+    upcrt_put_d(d, 1.0);
+    upcrt_fence();
+    /* 1000 updates over 100 words: every word appears 10 times */
+    int64_t expect[100];
+    for (int i = 0; i < 100; i++) expect[i] = i;
+    for (int i = 0; i < 1000; i++) {
+      int64_t v = i * 7 + 1;
+      upcrt_update(upcrt_pts_addbytes(w, 8 * (size_t)(i % 100)), UPC_INT64, UPC_ADD, &v);
+      expect[i % 100] += v;
+    }
+    /* floating point: x*3 then x+1 in order, repeated, mixed in one batch */
+    double three = 3.0, one = 1.0, dx = 1.0;
+    for (int i = 0; i < 5; i++) {
+      upcrt_update(d, UPC_DOUBLE, UPC_MULT, &three);
+      upcrt_update(d, UPC_DOUBLE, UPC_ADD, &one);
+      dx = dx * 3.0 + 1.0;
+    }
+    double got = upcrt_get_d(d); /* no fence between */
+    CHECK(got == dx, "to thread %d: double updates in order gave %g, expected %g", to, got, dx);
+    int64_t g5 = upcrt_get_i64(upcrt_pts_addbytes(w, 40));
+    CHECK(g5 == expect[5], "to thread %d: word 5 is %ld, expected %ld", to, (long)g5,
+          (long)expect[5]);
+    /* a put after updates of the same place wins; an update after it applies */
+    int64_t two = 2;
+    upcrt_update(upcrt_pts_addbytes(w, 48), UPC_INT64, UPC_ADD, &two);
+    upcrt_put_i64(upcrt_pts_addbytes(w, 48), -5);
+    upcrt_update(upcrt_pts_addbytes(w, 48), UPC_INT64, UPC_MULT, &two);
+    expect[6] = -10;
+    upcrt_fence();
+    int bad = 0;
+    for (int i = 0; i < 100; i++) bad += upcrt_get_i64(upcrt_pts_addbytes(w, 8 * (size_t)i)) != expect[i];
+    CHECK(bad == 0, "to thread %d: %d of 100 words wrong after the fence", to, bad);
+  }
+  upcrt_barrier(0, 0);
+  RTSTEST_AGREE();
+}
+
 /* Pointer queries, private<->shared casts, names for messages. */
 static void test_pointer_queries(void **state) {
   (void)state;
@@ -312,7 +361,8 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_static_init),      cmocka_unit_test(test_getput_sizes),
     cmocka_unit_test(test_scalar_types),     cmocka_unit_test(test_relaxed_put_barrier),
     cmocka_unit_test(test_read_own_write),   cmocka_unit_test(test_memcpy_memset),
-    cmocka_unit_test(test_update),           cmocka_unit_test(test_pointer_queries),
+    cmocka_unit_test(test_update),           cmocka_unit_test(test_update_order),
+    cmocka_unit_test(test_pointer_queries),
 };
 
 RTSTEST_MAIN(tests)
