@@ -386,6 +386,45 @@ std::string virtualName(const FrontendOptions &opts) {
   return (opts.inputName.empty() ? std::string("input.upc") : opts.inputName) + ".surface.c";
 }
 
+// Size and alignment of t as the lowered C lays it out: a pointer-to-shared
+// is a 16-byte upcrt_pts_t there, not the 8-byte pointer Clang sees.  False
+// for what this does not model (bit-fields, unions of such, VLAs).
+bool loweredLayout(const ASTContext &ctx, QualType t, uint64_t &size, uint64_t &align) {
+  t = t.getCanonicalType();
+  if (const auto *pt = t->getAs<PointerType>()) {
+    LangAS as = pt->getPointeeType().getAddressSpace();
+    if (isTargetAddressSpace(as) && isShared(toTargetAddressSpace(as))) {
+      size = 16;
+      align = 8;
+      return true;
+    }
+  }
+  if (const auto *at = ctx.getAsConstantArrayType(t)) {
+    if (!loweredLayout(ctx, at->getElementType(), size, align)) return false;
+    size *= at->getSize().getZExtValue();
+    return true;
+  }
+  if (const auto *rt = t->getAs<RecordType>()) {
+    const RecordDecl *rd = rt->getDecl()->getDefinition();
+    if (!rd) return false;
+    uint64_t off = 0, a = 1;
+    for (const FieldDecl *f : rd->fields()) {
+      uint64_t fs, fa;
+      if (f->isBitField() || !loweredLayout(ctx, f->getType(), fs, fa)) return false;
+      a = std::max(a, fa);
+      if (rd->isUnion()) off = std::max(off, fs);
+      else off = (off + fa - 1) / fa * fa + fs;
+    }
+    align = std::max<uint64_t>(a, ctx.getTypeAlignInChars(t).getQuantity());
+    size = (off + align - 1) / align * align;
+    return true;
+  }
+  if (t->isIncompleteType() || t->isDependentType() || t->isVariableArrayType()) return false;
+  size = ctx.getTypeSizeInChars(t).getQuantity();
+  align = ctx.getTypeAlignInChars(t).getQuantity();
+  return true;
+}
+
 // Values of block sizes / dimensions the surface pass could not compute,
 // from a parse with the expressions appended as constants.
 void evaluateRequests(const EditedText &out, const std::vector<ConstRequest> &reqs,
@@ -428,8 +467,8 @@ void evaluateRequests(const EditedText &out, const std::vector<ConstRequest> &re
       LangAS as = base.getAddressSpace();
       if (!isTargetAddressSpace(as) || !isShared(toTargetAddressSpace(as))) continue;
       if (reqs[k].kind == 1) known[reqs[k].key] = blockSize(toTargetAddressSpace(as));
-      else if (!base->isIncompleteType() && !base->isDependentType())
-        known[reqs[k].key] = ctx.getTypeSizeInChars(base).getQuantity();
+      else if (uint64_t size, align; loweredLayout(ctx, base, size, align))
+        known[reqs[k].key] = (long long)size;
       continue;
     }
     const Expr *init = vd->getInit();
