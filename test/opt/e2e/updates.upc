@@ -113,11 +113,16 @@ typedef unsigned long long ullong;
 #define UN double
 #define UINT 0
 #include "updates_type.h"
+typedef long double ldouble;
+#define UT ldouble
+#define UN ldouble
+#define UINT 0
+#include "updates_type.h"
 
 static void concurrent_tests(void) {
   conc_char(); conc_schar(); conc_uchar(); conc_short(); conc_ushort();
   conc_int(); conc_uint(); conc_long(); conc_ulong(); conc_llong(); conc_ullong();
-  conc_int64(); conc_uint64(); conc_float(); conc_double();
+  conc_int64(); conc_uint64(); conc_float(); conc_double(); conc_ldouble();
 }
 
 /* ---- (b) one thread's program order, no barrier in between -------------- */
@@ -544,6 +549,232 @@ static void pointer_tests(void) {
   }
 }
 
+
+/* ---- (h) operand conversions, side effects, operators without a form ---- */
+
+shared char XC[2 * THREADS];
+shared ushort XUS[2 * THREADS];
+shared uint XUI[2 * THREADS];
+shared llong XLL[2 * THREADS];
+shared uint64_t XU64[2 * THREADS];
+shared float XF[2 * THREADS];
+shared double XD[2 * THREADS];
+shared int XI[8 * THREADS];
+
+static int side_calls;
+static int side(int v) {
+  side_calls++;
+  return v;
+}
+
+static void conversion_tests(void) {
+  const int t = MYTHREAD;
+  long j = next_elem(t, 0), k = next_elem(t, 1);
+  /* the same operations on private copies: the reference */
+  char c = 100;
+  ushort us = 5;
+  uint ui = 7;
+  llong ll = 1;
+  uint64_t u64 = 3;
+  float f = 0.5f;
+  double d = 2.0;
+  XC[j] = c, XUS[j] = us, XUI[j] = ui, XLL[j] = ll, XU64[j] = u64, XF[j] = f, XD[j] = d;
+  XC[j] += 300; /* RU */
+  c += 300;
+  XC[j] ^= 0x1ff; /* RU */
+  c ^= 0x1ff;
+  XUS[j] -= 70000; /* RU */
+  us -= 70000;
+  XUI[j] *= -1; /* RU */
+  ui *= -1;
+  XUI[j] = XUI[j] + 0xfffffff0u; /* RU */
+  ui = ui + 0xfffffff0u;
+  XLL[j] += 1u << 31; /* RU */
+  ll += 1u << 31;
+  XLL[j] -= (llong)1 << 40; /* RU */
+  ll -= (llong)1 << 40;
+  XU64[j] += -1; /* RU */
+  u64 += -1;
+  XU64[j] *= 0x100000001ULL; /* RU */
+  u64 *= 0x100000001ULL;
+  XF[j] += 1; /* RU */
+  f += 1;
+  XF[j] *= 3; /* RU */
+  f *= 3;
+  XF[j] += 1.5; /* NORU */
+  f += 1.5;
+  XD[j] += 1; /* RU */
+  d += 1;
+  XD[j] -= 10u; /* RU */
+  d -= 10u;
+  XD[j] = 2 * XD[j]; /* RU */
+  d = 2 * d;
+  CHECK_EQ(XC[j], c, "char += 300, ^= 0x1ff");
+  CHECK_EQ(XUS[j], us, "ushort -= 70000");
+  CHECK_EQ(XUI[j], ui, "uint *= -1, + 0xfffffff0u");
+  CHECK_EQ(XLL[j], ll, "llong += 1u << 31, -= 1 << 40");
+  CHECK_EQ(XU64[j], u64, "uint64 += -1, *= 0x100000001");
+  CHECK_DEQ(XF[j], f, "float += 1, *= 3, += 1.5");
+  CHECK_DEQ(XD[j], d, "double += 1, -= 10u, 2 * x");
+
+  /* Side effects in the target or the operand happen once. */
+  long base = k, idx = k;
+  XI[base] = 1;
+  XI[base + THREADS] = 2;
+  XI[idx] += 5; /* RU */
+  XI[(idx += THREADS) - THREADS] += 1; /* RU */
+  CHECK_EQ(idx, base + THREADS, "index side effect in XI[(idx += THREADS) - THREADS] += 1");
+  XI[idx]++; /* RU */
+  side_calls = 0;
+  XI[base] += side(10); /* RU */
+  XI[base] = XI[base] * side(2); /* RU */
+  XI[idx] = side(3) + XI[idx]; /* RU */
+  CHECK_EQ(side_calls, 3, "operand side effects");
+  CHECK_EQ(XI[base], (1 + 5 + 1 + 10) * 2, "XI[base] after updates with side effects");
+  CHECK_EQ(XI[base + THREADS], 2 + 1 + 3, "XI[base + THREADS] after updates with side effects");
+
+  /* Operators without an update form: kept, still right. */
+  long m = next_elem(t, 4);
+  XI[m] = 100;
+  XI[m] <<= 2; /* NORU */
+  XI[m] /= 3; /* NORU */
+  XI[m] %= 70; /* NORU */
+  XI[m] >>= 1; /* NORU */
+  XI[m] = XI[m] - 1; /* RU */
+  CHECK_EQ(XI[m], ((100 << 2) / 3 % 70 >> 1) - 1, "<<=, /=, %%=, >>=, then - 1");
+  upc_barrier;
+  CHECK_EQ(XI[next_elem((t + THREADS - 1) % THREADS, 0)], 0, "XI untouched element");
+  upc_barrier;
+}
+
+/* ---- (i) struct members and 2-D arrays ---------------------------------- */
+
+struct rec {
+  char tag;
+  short s;
+  int i;
+  double d;
+  llong l;
+};
+shared struct rec SR[2 * THREADS];
+shared [2] int M2[5][2 * THREADS];
+
+static void member_tests(void) {
+  const int t = MYTHREAD;
+  if (t == 0) {
+    for (int k = 0; k < 2 * THREADS; k++) {
+      SR[k].tag = 'a';
+      SR[k].s = 0;
+      SR[k].i = 0;
+      SR[k].d = 0.0;
+      SR[k].l = 0;
+    }
+    for (int r = 0; r < 5; r++)
+      for (int c = 0; c < 2 * THREADS; c++) M2[r][c] = r;
+  }
+  upc_barrier;
+  /* Members of every element, concurrently when atomic; a neighbouring
+   * member is written plainly by its owner meanwhile. */
+  for (int k = 0; k < 2 * THREADS; k++) {
+    if (!E2E_ATOMIC && (k + 1) % THREADS != t) continue;
+    SR[k].s += (short)(t + 1); /* RU */
+    SR[k].i ^= 1 << t; /* RU */
+    SR[k].d += 0.25 * (t + 1); /* RU */
+    SR[k].l -= (llong)(t + 1) << 33; /* RU */
+  }
+  for (int k = t; k < 2 * THREADS; k += THREADS) SR[k].tag = (char)('A' + k);
+  for (int r = 0; r < 5; r++)
+    for (int c = 0; c < 2 * THREADS; c++)
+      if (E2E_ATOMIC || c % THREADS == t) M2[r][c] += 10 * c + t; /* RU */
+  upc_barrier;
+  for (int k = 0; k < 2 * THREADS; k++) {
+    short s = 0;
+    int i = 0;
+    double d = 0;
+    llong l = 0;
+    for (int u = 0; u < THREADS; u++)
+      if (E2E_ATOMIC || (k + 1) % THREADS == u)
+        s += (short)(u + 1), i ^= 1 << u, d += 0.25 * (u + 1), l -= (llong)(u + 1) << 33;
+    struct rec got = SR[k];
+    CHECK_EQ(got.tag, 'A' + k, "SR[%d].tag next to updated members", k);
+    CHECK_EQ(got.s, s, "SR[%d].s", k);
+    CHECK_EQ(got.i, i, "SR[%d].i", k);
+    CHECK_DEQ(got.d, d, "SR[%d].d", k);
+    CHECK_EQ(got.l, l, "SR[%d].l", k);
+  }
+  for (int r = 0; r < 5; r++)
+    for (int c = 0; c < 2 * THREADS; c++) {
+      int w = r;
+      for (int u = 0; u < THREADS; u++)
+        if (E2E_ATOMIC || c % THREADS == u) w += 10 * c + u;
+      CHECK_EQ(M2[r][c], w, "M2[%d][%d]", r, c);
+    }
+  upc_barrier;
+}
+
+/* ---- (j) updates completed by synchronisation other than a barrier ------ */
+
+shared int LC[THREADS];       /* counters updated under a lock */
+shared double LD[THREADS];
+strict shared int FLAG[THREADS]; /* FLAG[u]: thread u's data is ready */
+shared int FD[8 * THREADS];
+upc_lock_t *shared LOCK;
+
+static void sync_tests(void) {
+  const int t = MYTHREAD, u = (t + 1) % THREADS;
+  if (t == 0) LOCK = upc_global_lock_alloc();
+  LC[t] = 0;
+  LD[t] = 0.0;
+  FLAG[t] = 0;
+  upc_barrier;
+  upc_lock_t *lock = LOCK;
+  /* Under the lock, a plain read-modify-write of one counter mixed with
+   * updates of it: each holder must see the previous holder's update. */
+  for (int r = 0; r < 5; r++) {
+    upc_lock(lock);
+    int v = LC[0];
+    LC[0] = v + 1;
+    LC[0] += 2; /* RU */
+    LD[THREADS - 1] *= 2.0; /* RU */
+    LD[THREADS - 1] += 1.0; /* RU */
+    upc_unlock(lock);
+  }
+  upc_barrier;
+  CHECK_EQ(LC[0], 15 * THREADS, "counter updated under a lock");
+  double w = 0;
+  for (int r = 0; r < 5 * THREADS; r++) w = w * 2.0 + 1.0;
+  CHECK_DEQ(LD[THREADS - 1], w, "x = 2x + 1 under a lock, %d times", 5 * THREADS);
+  upc_barrier;
+
+  /* Updates to the next thread, then a strict flag: it reads them after
+   * seeing the flag, with no barrier in between. */
+  for (int r = 0; r < 8; r++) FD[(long)r * THREADS + u] = r;
+  upc_barrier;
+  for (int r = 0; r < 8; r++) FD[(long)r * THREADS + u] += 100 + t; /* RU */
+  FLAG[u] = 1;
+  while (FLAG[t] == 0) continue;
+  int prev = (t + THREADS - 1) % THREADS;
+  for (int r = 0; r < 8; r++)
+    CHECK_EQ(FD[(long)r * THREADS + t], r + 100 + prev, "FD[%ld] after the strict flag", (long)r * THREADS + t);
+  upc_barrier;
+  /* Again with a upc_fence before the flag. */
+  for (int r = 0; r < 8; r++) FD[(long)r * THREADS + u] *= 3; /* RU */
+  upc_fence;
+  FLAG[u] = 2;
+  while (FLAG[t] != 2) continue;
+  for (int r = 0; r < 8; r++)
+    CHECK_EQ(FD[(long)r * THREADS + t], 3 * (r + 100 + prev), "FD[%ld] after fence and flag", (long)r * THREADS + t);
+  /* And split-phase barriers. */
+  upc_barrier;
+  for (int r = 0; r < 8; r++) FD[(long)r * THREADS + u] -= r; /* RU */
+  upc_notify;
+  upc_wait;
+  for (int r = 0; r < 8; r++)
+    CHECK_EQ(FD[(long)r * THREADS + t], 3 * (r + 100 + prev) - r, "FD[%ld] after notify/wait", (long)r * THREADS + t);
+  upc_barrier;
+  if (t == 0) upc_lock_free(lock);
+}
+
 int main(void) {
   e2e_phase("start");
   concurrent_tests();
@@ -570,5 +801,11 @@ int main(void) {
   e2e_phase("used");
   pointer_tests();
   e2e_phase("pointer");
+  conversion_tests();
+  e2e_phase("conversions");
+  member_tests();
+  e2e_phase("members");
+  sync_tests();
+  e2e_phase("sync");
   return e2e_done();
 }
