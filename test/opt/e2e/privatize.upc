@@ -47,6 +47,29 @@ static double a_want(int i) { return (double)i + 2 * (0.5 * i) + 1; }
 static int x3_want(int i) { return 2 * (3 * i + 1) + i; }
 static int w3_want(int i, int n) { return i < n ? -i + (3 * i + 1) : -i; }
 
+/* Through a pointer parameter: the pointer's own thread and phase place
+ * the elements; called at several offsets. */
+shared [4] int pz[9 * THREADS];
+static void add_through(shared [4] int *p, int n, int v) {
+  upc_forall (int i = 0; i < n; i++; &p[i]) p[i] += v + i; /* PRIV */
+}
+shared int cz[6 * THREADS];
+static void set_cyclic(shared int *q, int n) {
+  upc_forall (int i = 0; i < n; i++; q + i) q[i] = 7 * i; /* PRIV */
+}
+/* An indefinite pointer to a thread's upc_alloc'd block: its owner runs
+ * every iteration (all threads run the loop with the same pointer). */
+shared [] int *shared blocks[THREADS];
+static void fill_block(shared [] int *q, int n, int v) {
+  upc_forall (int i = 0; i < n; i++; &q[i]) q[i] = v * 100 + i; /* PRIV */
+}
+/* Called from inside a controlling upc_forall: runs every iteration, on the
+ * caller's thread, through shared accesses. */
+shared [3] int rz[4 * THREADS];
+static void bump_all(int n) {
+  upc_forall (int i = 0; i < n; i++; &rz[i]) rz[i] += 1; /* PRIV */
+}
+
 int main(void) {
   fill();
   const int T = THREADS;
@@ -132,6 +155,45 @@ int main(void) {
   CHECK_EQ(alias_sum, alias_want, "reads through a private pointer after privatized writes");
 
   upc_barrier;
+
+
+  /* ---- pointer parameters, other threads' blocks, nested calls ---- */
+  for (int off = 0; off < 6; off++) add_through(&pz[off], 9 * T - off, off);
+  set_cyclic(&cz[3], 6 * T - 3);
+  set_cyclic(cz, 2);
+  shared [] int *own = (shared [] int *)upc_alloc(20 * sizeof(int));
+  blocks[MYTHREAD] = own;
+  upc_barrier;
+  for (int s = 0; s < T; s++) fill_block(blocks[s], 20, s + 1);
+  /* one thread at a time: the nested loop's read-modify-writes of every
+   * element are not atomic */
+  for (int s = 0; s < T; s++) {
+    upc_forall (int i = s; i <= s; i++; i) bump_all(4 * T); /* FA */
+    upc_barrier;
+  }
+  upc_barrier;
+  int *ipz = malloc(9 * T * sizeof(int)), *icz = malloc(6 * T * sizeof(int));
+  E2E_GATHER(int, ipz, pz, 9 * T, 4);
+  E2E_GATHER(int, icz, cz, 6 * T, 1);
+  for (int k = 0; k < 9 * T; k++) {
+    int w = 0;
+    for (int off = 0; off < 6; off++)
+      if (k >= off) w += off + (k - off);
+    CHECK_EQ(ipz[k], w, "pz[%d] after add_through at offsets 0-5", k);
+  }
+  for (int k = 0; k < 6 * T; k++)
+    CHECK_EQ(icz[k], k < 2 ? 7 * k : k < 3 ? 0 : 7 * (k - 3), "cz[%d] after set_cyclic", k);
+  for (int s = 0; s < T; s++) {
+    int blk[20];
+    upc_memget(blk, blocks[s], sizeof blk);
+    for (int i = 0; i < 20; i++) CHECK_EQ(blk[i], (s + 1) * 100 + i, "thread %d's block [%d]", s, i);
+  }
+  int *irz = malloc(4 * T * sizeof(int));
+  E2E_GATHER(int, irz, rz, 4 * T, 3);
+  for (int k = 0; k < 4 * T; k++) CHECK_EQ(irz[k], T, "rz[%d] after %d nested calls", k, T);
+  free(ipz), free(icz), free(irz);
+  upc_barrier;
+  upc_free(own);
 
   /* ---- checks: every thread, every element ---- */
   double *da = malloc(K * T * sizeof(double)), *db = malloc(K * T * sizeof(double));

@@ -775,6 +775,53 @@ static void sync_tests(void) {
   if (t == 0) upc_lock_free(lock);
 }
 
+/* ---- (k) shared scalars, for increments, commas, p->member -------------- */
+
+shared long SC_L;
+shared double SC_D;
+shared int SC_I[THREADS];
+
+static void scalar_tests(void) {
+  const int t = MYTHREAD;
+  if (t == 0) SC_L = 0, SC_D = 0.0;
+  SC_I[t] = 0;
+  upc_barrier;
+  /* Every thread updates the scalars (on thread 0) when atomic, else only
+   * thread 0 (THREADS times). */
+  int reps = E2E_ATOMIC ? 1 : (t == 0 ? THREADS : 0);
+  for (int r = 0; r < reps; r++) {
+    int who = E2E_ATOMIC ? t : r;
+    SC_L += 1L << (8 * who); /* RU */
+    SC_D += 0.5 * (who + 1); /* RU */
+  }
+  /* An update in a for increment, two in a comma expression, and through a
+   * pointer-to-struct's member. */
+  long j = next_elem(t, 0);
+  int n = 0;
+  for (int r = 0; r < 5; r++, SC_I[(t + 1) % THREADS] += 2) n++; /* RU */
+  SC_I[(t + 1) % THREADS] += 1, SC_I[(t + 1) % THREADS] *= 3; /* RU */
+  shared struct rec *p = &SR[j];
+  p->i = 5;
+  p->i += 4; /* RU */
+  p->d = 1.0;
+  p->d *= 8.0; /* RU */
+  (*p).l = 3;
+  (*p).l -= 1; /* RU */
+  CHECK_EQ(n, 5, "loop with an update in its increment ran");
+  CHECK_EQ(SC_I[(t + 1) % THREADS], 33, "5 x += 2 (for increment), then += 1, *= 3");
+  CHECK_EQ(SR[j].i, 9, "p->i += 4");
+  CHECK_DEQ(SR[j].d, 8.0, "p->d *= 8.0");
+  CHECK_EQ(SR[j].l, 2, "(*p).l -= 1");
+  upc_barrier;
+  long wl = 0;
+  double wd = 0;
+  for (int s = 0; s < THREADS; s++) wl += 1L << (8 * s), wd += 0.5 * (s + 1);
+  CHECK_EQ(SC_L, wl, "shared scalar long updated by every thread");
+  CHECK_DEQ(SC_D, wd, "shared scalar double updated by every thread");
+  CHECK_EQ(SC_I[t], 33, "SC_I[%d]", t);
+  upc_barrier;
+}
+
 int main(void) {
   e2e_phase("start");
   concurrent_tests();
@@ -807,5 +854,7 @@ int main(void) {
   e2e_phase("members");
   sync_tests();
   e2e_phase("sync");
+  scalar_tests();
+  e2e_phase("scalars");
   return e2e_done();
 }
