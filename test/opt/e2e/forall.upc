@@ -52,6 +52,9 @@ shared [*] int S5[5 * THREADS]; /* block 5 */
 shared [] int I0[40];           /* all on thread 0 */
 shared int M[8][THREADS];       /* (i, j) on thread j */
 shared [4] int Q[8][4 * THREADS];
+struct pt { int x, y; };
+shared [2] struct pt PT[6 * THREADS];
+shared [3] int R3[2 * THREADS][3]; /* row i: element 3i, on thread i mod THREADS */
 
 static int calls;
 static int g(int i) {
@@ -285,6 +288,52 @@ int main(void) {
   begin("long induction variable");
   upc_forall (long li = 0; li < n; li++; &B4[li]) ran(li); /* FA */
   for (long li = 0; li < n; li++) expect(e2e_owner(li, 4), li);
+  end();
+
+  /* ---- affinities the analysis must get exactly right ---- */
+  begin("MYTHREAD in the affinity and the bounds");
+  upc_forall (int i = 0; i < n; i++; 2 * i + MYTHREAD + 1) ran(i); /* FA */
+  upc_forall (int i = MYTHREAD; i < n; i++; i) ran(100 + i); /* FA */
+  upc_forall (int i = 0; i < n - MYTHREAD; i++; &A[i]) ran(150 + i); /* FA */
+  for (int t = 0; t < T; t++)
+    for (int i = 0; i < n; i++) {
+      if ((2 * i + t + 1) % T == t) expect(t, i);
+      if (i >= t && i % T == t) expect(t, 100 + i);
+      if (i < n - t && i % T == t) expect(t, 150 + i);
+    }
+  end();
+
+  begin("unsigned, long, large values");
+  upc_forall (unsigned u = 0; u < (unsigned)n; u++; u) ran(u); /* FA */
+  upc_forall (long l = 0; l < n; l++; l + 3000000000L) ran(100 + l); /* FA */
+  upc_forall (long long l = 0; l < n; l++; l * 1000000007LL) ran(150 + l); /* FA */
+  upc_forall (int i = 0; i < n; i++; (unsigned)i + 4294967200u) ran(200 + i); /* FA */
+  for (int i = 0; i < n; i++) {
+    expect(i % T, i);
+    expect((int)((i + 3000000000L) % T), 100 + i);
+    expect((int)((i * 1000000007LL) % T), 150 + i);
+    expect((int)(((unsigned)i + 4294967200u) % (unsigned)T), 200 + i);
+  }
+  end();
+
+  begin("steps of THREADS and of a variable");
+  int st = 2;
+  upc_forall (int i = 1; i < 8 * T; i += THREADS; &A[i]) ran(i); /* NOFA */
+  upc_forall (int i = 0; i < n; i += st; i) ran(100 + i); /* NOFA */
+  for (int i = 1; i < 8 * T; i += T) expect(e2e_owner(i, 1), i);
+  for (int i = 0; i < n; i += st) expect(i % T, 100 + i);
+  end();
+
+  begin("struct member, row start, pointer arithmetic");
+  upc_forall (int i = 0; i < 6 * T; i++; &PT[i].y) ran(i); /* FA */
+  /* R3[i] itself (the row decaying to &R3[i][0]) is rejected: BUGS.md 1 */
+  upc_forall (int i = 0; i < 2 * T; i++; &R3[i][0]) ran(100 + i); /* FA */
+  upc_forall (int i = 0; i < 8 * T - 1; i++; &A[i] + 1) ran(150 + i); /* FA */
+  upc_forall (int i = 0; i < 10 * T; i++; (shared void *)&B3[i]) ran(200 + i); /* NOFA */
+  for (int i = 0; i < 6 * T; i++) expect(e2e_owner(i, 2), i);
+  for (int i = 0; i < 2 * T; i++) expect(e2e_owner(3 * i, 3), 100 + i);
+  for (int i = 0; i < 8 * T - 1; i++) expect(e2e_owner(i + 1, 1), 150 + i);
+  for (int i = 0; i < 10 * T; i++) expect(e2e_owner(i, 3), 200 + i);
   end();
 
   upc_barrier;
