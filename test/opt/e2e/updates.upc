@@ -8,6 +8,7 @@
  * Lines marked RU must be converted by the default build, NORU must not
  * (checked by remarks.sh). */
 #include "e2e.h"
+#include <upc_nb.h>
 #include <stdint.h>
 
 /* Built with -DE2E_ATOMIC=1 when pass 3 is on: the marked updates are then
@@ -822,6 +823,78 @@ static void scalar_tests(void) {
   upc_barrier;
 }
 
+/* ---- (l) updates next to bulk copies and to every thread at once -------- */
+
+shared int BX[16 * THREADS], BY[16 * THREADS];
+shared double RR[600 * THREADS];
+
+static void bulk_tests(void) {
+  const int t = MYTHREAD, u = (t + 1) % THREADS;
+  long j = next_elem(t, 0), k = next_elem(t, 1), m = next_elem(t, 2), q = next_elem(t, 3);
+  BX[j] = 1, BX[k] = 2, BX[m] = 3, BX[q] = 4;
+  BY[j] = 0;
+  /* an update, then upc_memcpy from the element, upc_memset over another */
+  BX[j] += 10; /* RU */
+  upc_memcpy(&BY[j], &BX[j], sizeof(int));
+  BX[k] += 20; /* RU */
+  upc_memset(&BX[k], 0, sizeof(int));
+  BX[k] += 5; /* RU */
+  /* an update, then non-blocking transfers of the element */
+  BX[m] *= 7; /* RU */
+  int got = -1;
+  upc_handle_t h = upc_memget_nb(&got, &BX[m], sizeof got);
+  upc_sync(h);
+  CHECK_EQ(got, 21, "upc_memget_nb after *= 7");
+  BX[q] += 1; /* RU */
+  int src = 50;
+  h = upc_memput_nb(&BX[q], &src, sizeof src);
+  upc_sync(h);
+  BX[q] -= 8; /* RU */
+  CHECK_EQ(BY[j], 11, "upc_memcpy of an updated element");
+  CHECK_EQ(BX[k], 5, "+=, upc_memset, +=");
+  CHECK_EQ(BX[q], 42, "+=, upc_memput_nb, -=");
+  /* A bulk read of the next thread's part first: it must complete what is
+   * pending as well. */
+  for (int r = 4; r < 16; r++) BX[(long)r * THREADS + u] += r; /* RU */
+  int part[16];
+  upc_memget(part, &BX[u], sizeof part);
+  for (int r = 4; r < 16; r++) CHECK_EQ(part[r], r, "bulk read of BX[%ld] after updates", (long)r * THREADS + u);
+  upc_barrier;
+
+  /* Round robin over every thread, more than a batch per thread, the
+   * operation changing every 100 updates; then this thread's reads in
+   * another order (other threads may be adding and doubling too: bounds),
+   * and after the barrier every value exactly.  Without pass 3 only thread
+   * 0 updates, 60 elements. */
+  const int nrr = E2E_ATOMIC ? 600 * THREADS : 60;
+  for (int r = t; r < 600 * THREADS; r += THREADS) RR[r] = 1.0;
+  upc_barrier;
+  if (t == 0 || E2E_ATOMIC) {
+    for (int r = 0; r < nrr; r++) {
+      if ((r / 100) % 2 == 0)
+        RR[r] += 1.0 + t; /* RU */
+      else
+        RR[r] *= 2.0; /* RU */
+    }
+    for (int r = nrr - 1; r >= 0; r -= 37) {
+      double lo = (r / 100) % 2 == 0 ? 2.0 + t : 2.0;
+      CHECK(RR[r] >= lo);
+    }
+  }
+  upc_barrier;
+  double *rr = malloc(600 * THREADS * sizeof *rr);
+  E2E_GATHER(double, rr, RR, 600L * THREADS, 1);
+  for (int r = 0; r < 600 * THREADS; r++) {
+    double w = 1.0;
+    if (r < nrr)
+      for (int s = 0; s < THREADS; s++)
+        if (s == 0 || E2E_ATOMIC) w = (r / 100) % 2 == 0 ? w + 1.0 + s : w * 2.0;
+    CHECK_DEQ(rr[r], w, "RR[%d] after round-robin updates", r);
+  }
+  free(rr);
+  upc_barrier;
+}
+
 int main(void) {
   e2e_phase("start");
   concurrent_tests();
@@ -856,5 +929,7 @@ int main(void) {
   e2e_phase("sync");
   scalar_tests();
   e2e_phase("scalars");
+  bulk_tests();
+  e2e_phase("bulk");
   return e2e_done();
 }
