@@ -22,6 +22,10 @@ shared int m2[6][THREADS], n2[6][THREADS];         /* (i, j) on thread j */
 shared int mt[THREADS][6];                         /* element i*6+j, cyclic */
 shared [4] int nb4[9 * THREADS], ob4[9 * THREADS];
 shared int cy[K * THREADS], oc[K * THREADS];
+shared int ca[4 * THREADS], cb[4 * THREADS];     /* index 2i+1 */
+shared [4] int q4[8 * THREADS], r4[8 * THREADS]; /* index 4i, 4i+3 */
+shared [3] int s3[9 * THREADS], t3[9 * THREADS]; /* index i + 5 */
+shared [4] int u4[8 * THREADS];                  /* reached through a moving pointer */
 
 static void fill(void) {
   upc_forall (int i = 0; i < K * THREADS; i++; i) {
@@ -194,6 +198,53 @@ int main(void) {
   free(ipz), free(icz), free(irz);
   upc_barrier;
   upc_free(own);
+
+
+  /* ---- affine indices, offsets, a pointer moved by an enclosing loop ---- */
+  upc_forall (int i = 0; i < 2 * T; i++; &ca[2 * i + 1]) ca[2 * i + 1] = i; /* FA PRIV */
+  upc_forall (int i = 0; i < 2 * T; i++; &ca[2 * i + 1]) cb[2 * i + 1] = ca[2 * i + 1] + 1; /* PRIV */
+  upc_forall (int i = 0; i < 2 * T; i++; &q4[4 * i]) {
+    q4[4 * i] = i; /* PRIV */
+    r4[4 * i] = q4[4 * i] * 3; /* PRIV */
+  }
+  upc_forall (int i = MYTHREAD; i < 9 * T - 5; i++; &s3[i + 5]) {
+    s3[i + 5] = i; /* PRIV */
+    t3[i + 5] = s3[i + 5] + 100; /* PRIV */
+  }
+  for (int blk = 0; blk < 2 * T; blk++) {
+    shared [4] int *pu = &u4[4 * blk];
+    upc_forall (int i = 0; i < 4; i++; &pu[i]) pu[i] += blk + i; /* PRIV */
+  }
+  upc_barrier;
+  int *ica = malloc(4 * T * sizeof(int)), *icb = malloc(4 * T * sizeof(int));
+  int *iq4 = malloc(8 * T * sizeof(int)), *ir4 = malloc(8 * T * sizeof(int));
+  int *is3 = malloc(9 * T * sizeof(int)), *it3 = malloc(9 * T * sizeof(int));
+  int *iu4 = malloc(8 * T * sizeof(int));
+  E2E_GATHER(int, ica, ca, 4 * T, 1);
+  E2E_GATHER(int, icb, cb, 4 * T, 1);
+  E2E_GATHER(int, iq4, q4, 8 * T, 4);
+  E2E_GATHER(int, ir4, r4, 8 * T, 4);
+  E2E_GATHER(int, is3, s3, 9 * T, 3);
+  E2E_GATHER(int, it3, t3, 9 * T, 3);
+  E2E_GATHER(int, iu4, u4, 8 * T, 4);
+  for (int k = 0; k < 4 * T; k++) {
+    CHECK_EQ(ica[k], k % 2 ? (k - 1) / 2 : 0, "ca[%d] (affinity &ca[2i+1])", k);
+    CHECK_EQ(icb[k], k % 2 ? (k - 1) / 2 + 1 : 0, "cb[%d]", k);
+  }
+  for (int k = 0; k < 8 * T; k++) {
+    CHECK_EQ(iq4[k], k % 4 == 0 ? k / 4 : 0, "q4[%d] (affinity &q4[4i])", k);
+    CHECK_EQ(ir4[k], k % 4 == 0 ? 3 * (k / 4) : 0, "r4[%d]", k);
+    CHECK_EQ(iu4[k], k < 8 * T ? k / 4 + k % 4 : 0, "u4[%d] (pointer moved by an outer loop)", k);
+  }
+  for (int k = 0; k < 9 * T; k++) {
+    /* iteration i = k - 5 ran if its owner's start MYTHREAD-value allowed it:
+     * thread o = owner(k) starts at i = o */
+    int i = k - 5, o = e2e_owner(k, 3);
+    int ran = i >= o && i < 9 * T - 5;
+    CHECK_EQ(is3[k], ran ? i : 0, "s3[%d] (affinity &s3[i+5], i from MYTHREAD)", k);
+    CHECK_EQ(it3[k], ran ? i + 100 : 0, "t3[%d]", k);
+  }
+  free(ica), free(icb), free(iq4), free(ir4), free(is3), free(it3), free(iu4);
 
   /* ---- checks: every thread, every element ---- */
   double *da = malloc(K * T * sizeof(double)), *db = malloc(K * T * sizeof(double));

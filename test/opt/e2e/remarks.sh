@@ -71,21 +71,29 @@ BEGIN {
 function fail(msg) { print "remarks.sh: " FILENAME ":" FNR ": " msg; if (all[key] != "") printf "%s", all[key]; bad++ }
 {
   key = base(FILENAME) ":" FNR
+  # markers: the words of comments made only of capitals, e.g. /* FA PRIV */
+  delete m
+  c = $0
+  while (match(c, /\/\* *[A-Z][A-Z ]* *\*\//)) {
+    nw = split(substr(c, RSTART + 2, RLENGTH - 4), w, " ")
+    for (x = 1; x <= nw; x++) m[w[x]] = 1
+    c = substr(c, RSTART + RLENGTH)
+  }
   if (on["none"]) {
     if (any[key]) fail("a remark with -fupc-opts=none")
     next
   }
   if (on["forall"]) {
-    if ($0 ~ /\/\* *FA *\*\//) { checked++; if (!fa[key] || nofa[key]) fail("FA: the affinity test must be removed") }
-    if ($0 ~ /\/\* *NOFA *\*\//) { checked++; if (!nofa[key] || fa[key]) fail("NOFA: the affinity test must be kept") }
+    if (m["FA"]) { checked++; if (!fa[key] || nofa[key]) fail("FA: the affinity test must be removed") }
+    if (m["NOFA"]) { checked++; if (!nofa[key] || fa[key]) fail("NOFA: the affinity test must be kept") }
   }
   if (on["privatize"]) {
-    if ($0 ~ /\/\* *PRIV *\*\//) { checked++; if (!priv[key] || nopriv[key]) fail("PRIV: every access must be privatized") }
-    if ($0 ~ /\/\* *NOPRIV *\*\//) { checked++; if (!nopriv[key]) fail("NOPRIV: an access must stay shared") }
+    if (m["PRIV"]) { checked++; if (!priv[key] || nopriv[key]) fail("PRIV: every access must be privatized") }
+    if (m["NOPRIV"]) { checked++; if (!nopriv[key]) fail("NOPRIV: an access must stay shared") }
   }
   if (on["update"]) {
-    if ($0 ~ /\/\* *RU *\*\//) { checked++; if (!ru[key] || noru[key]) fail("RU: every update must be converted") }
-    if ($0 ~ /\/\* *NORU *\*\//) { checked++; if (!noru[key] || ru[key]) fail("NORU: the update must not be converted") }
+    if (m["RU"]) { checked++; if (!ru[key] || noru[key]) fail("RU: every update must be converted") }
+    if (m["NORU"]) { checked++; if (!noru[key] || ru[key]) fail("NORU: the update must not be converted") }
   }
 }
 END {
