@@ -208,6 +208,8 @@ private:
     const Expr *e = aff->getArg(0)->IgnoreParenImpCasts();
     QualType t = e->getType();
     if (t->isIntegerType() || isPointerToShared(t)) return;
+    // a shared array (a row R[i]) converts to a pointer to its first element
+    if (t->isArrayType() && isPointerToShared(aff->getArg(0)->getType())) return;
     error(e->getExprLoc(), "upc_forall affinity must be an integer expression, a "
                            "pointer-to-shared or 'continue', not '" + spell(t) + "'");
   }

@@ -491,6 +491,8 @@ std::optional<ElementRef> elementOfLValue(const Expr *e, Atoms &atoms, LoopScope
 std::optional<ElementRef> elementOfAddress(const Expr *e, Atoms &atoms, LoopScope &scope,
                                            unsigned ivAtom) {
   e = e->IgnoreParenImpCasts();
+  // a shared array or row X[i] decays to the address of its first element
+  if (e->getType()->isArrayType()) return elementOfSubscripts(e, atoms, scope, ivAtom, false);
   if (const auto *u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() != UO_AddrOf) {
       scope.why = "an affinity expression that is not &X[...]";

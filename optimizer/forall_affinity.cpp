@@ -271,6 +271,7 @@ private:
     unsigned block = 1;
     std::string kind;
     QualType at = aff->IgnoreParenImpCasts()->getType();
+    if (at->isArrayType()) at = aff->IgnoreParens()->getType(); // a row R[i], decayed
     if (at->isIntegerType()) {
       auto f = linearize(aff, atoms, scope, ivAtom);
       if (!f) {
