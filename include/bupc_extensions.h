@@ -1,5 +1,5 @@
 /* bupc_extensions.h — the Berkeley UPC extensions programs commonly call:
- * timers, castability, thread distance, non-blocking copies and
+ * timers, castability, thread distance, atomics, non-blocking copies and
  * non-contiguous (strided, vector, indexed) transfers. */
 #ifndef BUPC_EXTENSIONS_H
 #define BUPC_EXTENSIONS_H
@@ -31,6 +31,31 @@ int bupc_thread_castable(unsigned int threadnum);
 #define BUPC_THREADS_FAR 30
 #define BUPC_THREADS_VERYFAR 40
 int bupc_thread_distance(int threadA, int threadB);
+
+/* ---- Atomics: bupc_atomicT_OP_R for T in I64 U64 I32 U32 I UI L UL and R
+ * in strict/relaxed, atomic with each other and with upc_atomic.h ---- */
+#define __BUPC_ATOMICS_R(T, NAME, R)                                              \
+  T bupc_atomic##NAME##_read_##R(shared void *ptr);                              \
+  void bupc_atomic##NAME##_set_##R(shared void *ptr, T val);                     \
+  T bupc_atomic##NAME##_swap_##R(shared void *ptr, T val);                       \
+  T bupc_atomic##NAME##_mswap_##R(shared void *ptr, T mask, T val);              \
+  T bupc_atomic##NAME##_cswap_##R(shared void *ptr, T oldval, T newval);         \
+  T bupc_atomic##NAME##_fetchadd_##R(shared void *ptr, T op);                    \
+  T bupc_atomic##NAME##_fetchand_##R(shared void *ptr, T op);                    \
+  T bupc_atomic##NAME##_fetchor_##R(shared void *ptr, T op);                     \
+  T bupc_atomic##NAME##_fetchxor_##R(shared void *ptr, T op);                    \
+  T bupc_atomic##NAME##_fetchnot_##R(shared void *ptr);
+#define __BUPC_ATOMICS(T, NAME) __BUPC_ATOMICS_R(T, NAME, strict) __BUPC_ATOMICS_R(T, NAME, relaxed)
+__BUPC_ATOMICS(int64_t, I64)
+__BUPC_ATOMICS(uint64_t, U64)
+__BUPC_ATOMICS(int32_t, I32)
+__BUPC_ATOMICS(uint32_t, U32)
+__BUPC_ATOMICS(int, I)
+__BUPC_ATOMICS(unsigned int, UI)
+__BUPC_ATOMICS(long, L)
+__BUPC_ATOMICS(unsigned long, UL)
+#undef __BUPC_ATOMICS
+#undef __BUPC_ATOMICS_R
 
 /* ---- Non-blocking copies (explicit and implicit handles) ---- */
 typedef struct upcrt_nb_op *bupc_handle_t;

@@ -31,4 +31,9 @@ void upc_atomic_relaxed(upcrt_pts_t domain, void *fetch_ptr, upc_op_t op,
                         upcrt_pts_t target, const void *operand1, const void *operand2);
 int upc_atomic_isfast(upc_type_t type, upc_op_t ops, upcrt_pts_t addr);
 
+/* One atomic on an integer or floating target outside any domain (the
+ * Berkeley atomics); what names the caller in messages. */
+void upcrt_atomic_apply(const char *what, int strict, upc_type_t type, void *fetch,
+                        upc_op_t op, upcrt_pts_t target, const void *op1, const void *op2);
+
 #endif
