@@ -324,10 +324,9 @@ int main(void) {
   for (int i = 0; i < n; i += st) expect(i % T, 100 + i);
   end();
 
-  begin("struct member, row start, pointer arithmetic");
+  begin("struct member, decayed row, pointer arithmetic");
   upc_forall (int i = 0; i < 6 * T; i++; &PT[i].y) ran(i); /* FA */
-  /* R3[i] itself (the row decaying to &R3[i][0]) is rejected: BUGS.md 1 */
-  upc_forall (int i = 0; i < 2 * T; i++; &R3[i][0]) ran(100 + i); /* FA */
+  upc_forall (int i = 0; i < 2 * T; i++; R3[i]) ran(100 + i); /* FA */
   upc_forall (int i = 0; i < 8 * T - 1; i++; &A[i] + 1) ran(150 + i); /* FA */
   upc_forall (int i = 0; i < 10 * T; i++; (shared void *)&B3[i]) ran(200 + i); /* NOFA */
   for (int i = 0; i < 6 * T; i++) expect(e2e_owner(i, 2), i);
