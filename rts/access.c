@@ -364,12 +364,6 @@ void upcrt_update_cpu(void *addr, upc_type_t type, upc_op_t op, const void *oper
   __atomic_store_n(lk, 0, __ATOMIC_RELEASE);
 }
 
-/* Updates to one thread on another node, gathered until a fence, a read or
- * write of that thread, a full batch, or a change of type or operation, and
- * then sent as one MPI_Accumulate whose target datatype lists the places.
- * A place already in the batch ends it: MPI forbids overlapping target
- * entries, and applying the two in order keeps floating-point results
- * exactly those of the program order. */
 static int upcrt_access_has_updates(int t) {
   return upcrt_access_acc[t] || (upcrt_access_batch[t] && upcrt_access_batch[t]->n);
 }
@@ -401,6 +395,13 @@ static void upcrt_access_send_batches(void) {
   upcrt_access_nbatch = 0;
 }
 
+/* Updates through MPI are gathered per target thread until a fence, an
+ * access of that thread (for a thread of this node: any plain access by
+ * this thread, see upcrt_updates_pending), a full batch, or a change of type
+ * or operation, and then sent as one MPI_Accumulate whose target datatype
+ * lists the places.  A place already in the batch ends it: MPI forbids
+ * overlapping target entries, and applying the two in order keeps
+ * floating-point results exactly those of the program order. */
 void upcrt_update_rma(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *operand) {
   size_t size = 0;
   MPI_Datatype dt = upcrt_access_mpi_type(type, &size);
