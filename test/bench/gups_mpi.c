@@ -1,6 +1,8 @@
 /* gups_mpi.c — the RandomAccess baseline written by hand on MPI-3 RMA: the
  * same cyclic table (word g on rank g % P at local index g / P), one
- * MPI_Accumulate(MPI_BXOR) per update, completed by MPI_Win_flush_all.
+ * MPI_Accumulate(MPI_BXOR) per update, completed by MPI_Win_flush_all every
+ * WINDOW updates (the origin values must live until then, and MPI runs out
+ * of request objects with an unbounded number of operations in flight).
  * Prints "RESULT gups_mpi_s <seconds>" for tools/upcbench.
  *   gups_mpi [updates-per-rank] */
 #include <mpi.h>
@@ -38,16 +40,22 @@ static uint64_t starts(int64_t n) {
   return ran;
 }
 
+#define WINDOW 1024
+
 static MPI_Win win;
 static int P, me;
+static uint64_t origin[WINDOW];
 
 static void update(uint64_t size, uint64_t nupd) {
   uint64_t ran = starts((int64_t)(nupd * (uint64_t)me));
   for (uint64_t k = 0; k < nupd; k++) {
     ran = (ran << 1) ^ ((int64_t)ran < 0 ? POLY : 0);
     uint64_t g = ran & (size - 1);
-    MPI_Accumulate(&ran, 1, MPI_UINT64_T, (int)(g % (uint64_t)P), (MPI_Aint)(g / (uint64_t)P), 1,
+    uint64_t *v = &origin[k % WINDOW];
+    *v = ran;
+    MPI_Accumulate(v, 1, MPI_UINT64_T, (int)(g % (uint64_t)P), (MPI_Aint)(g / (uint64_t)P), 1,
                    MPI_UINT64_T, MPI_BXOR, win);
+    if (k % WINDOW == WINDOW - 1) MPI_Win_flush_all(win);
   }
   MPI_Win_flush_all(win);
 }
