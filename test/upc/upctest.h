@@ -1,5 +1,7 @@
 /* upctest.h — check-and-report helpers and the UPC layout model shared by the
- * end-to-end tests in test/upc (include it in exactly one translation unit). */
+ * end-to-end tests in test/upc and test/opt/e2e.  A program's other
+ * translation units define UPCTEST_SECONDARY first: they count their own
+ * failures (upctest_nfail) and hand the count to the main one. */
 #ifndef UPCTEST_H
 #define UPCTEST_H
 
@@ -81,6 +83,7 @@ static inline size_t model_count(size_t n, size_t b, size_t t) {
 /* Spin politely: CI runs 4 threads on 2 cores. */
 static inline void upctest_relax(void) { sched_yield(); }
 
+#ifndef UPCTEST_SECONDARY
 /* Every test ends with `return upctest_done();`: the failure counts meet in
  * thread 0, which prints PASS only if every thread passed. */
 shared int upctest_fails[THREADS];
@@ -100,5 +103,6 @@ static inline int upctest_done(void) {
   upc_barrier;
   return upctest_nfail != 0;
 }
+#endif
 
 #endif

@@ -1,29 +1,19 @@
-/* e2e.h — checks, failure reporting and the PASS verdict shared by the
- * optimizer end-to-end programs.  The main translation unit includes it
- * plainly; another one defines E2E_SECONDARY first, counts its own failures
- * and returns the count to the main one. */
+/* e2e.h — the checks of the optimizer end-to-end programs, on top of
+ * test/upc/upctest.h (its reporting and PASS verdict).  The main translation
+ * unit includes it plainly; another one defines E2E_SECONDARY first, counts
+ * its own failures and returns the count to the main one. */
 #ifndef E2E_H
 #define E2E_H
 
-#include <upc.h>
-#include <stdio.h>
-#include <stdlib.h>
+#ifdef E2E_SECONDARY
+#define UPCTEST_SECONDARY
+#endif
+#include "../../upc/upctest.h"
 #include <time.h>
 
-static int e2e_nfail; /* failed checks on this thread */
-
-/* The first few failures only: one broken case fails hundreds of checks. */
-static void e2e_report(const char *file, int line, const char *msg) {
-  if (++e2e_nfail <= 15) {
-    printf("FAIL thread %d of %d at %s:%d: %s\n", (int)MYTHREAD, (int)THREADS, file, line, msg);
-    fflush(stdout);
-  }
-}
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (!(cond)) e2e_report(__FILE__, __LINE__, #cond);                        \
-  } while (0)
+#define e2e_nfail upctest_nfail
+#define e2e_report upctest_report
+#define e2e_done upctest_done
 
 /* CHECK_EQ(got, want, fmt, ...): integers of any width, compared as long long
  * (unsigned as their bits); the printf-style context is formatted only on
@@ -94,26 +84,5 @@ static inline long e2e_count(long n, long b, int s) {
     }                                                                          \
   } while (0)
 
-#ifndef E2E_SECONDARY
-/* Every program ends with `return e2e_done();`: the failure counts meet in
- * thread 0, which prints PASS only if every thread passed. */
-shared int e2e_fails[THREADS];
-
-static int e2e_done(void) {
-  e2e_fails[MYTHREAD] = e2e_nfail;
-  upc_barrier;
-  if (MYTHREAD == 0) {
-    int total = 0;
-    for (int t = 0; t < THREADS; t++) total += e2e_fails[t];
-    if (total == 0)
-      printf("PASS\n");
-    else
-      printf("FAIL: %d failed checks\n", total);
-    fflush(stdout);
-  }
-  upc_barrier;
-  return e2e_nfail != 0;
-}
-#endif
 
 #endif
