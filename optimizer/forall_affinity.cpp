@@ -270,6 +270,15 @@ private:
     LinearForm g;
     unsigned block = 1;
     std::string kind;
+    // A cast between pointer-to-shared types keeps the thread (UPC 1.3
+    // 6.4.3), so the affinity is that of the operand.
+    auto isPts = [](QualType t) { return t->isPointerType() && isSharedType(t->getPointeeType()); };
+    for (;;) {
+      const auto *ce = dyn_cast<ExplicitCastExpr>(aff->IgnoreParenImpCasts());
+      if (!ce || !isPts(ce->getType()) || !isPts(ce->getSubExpr()->IgnoreParenImpCasts()->getType()))
+        break;
+      aff = ce->getSubExpr();
+    }
     QualType at = aff->IgnoreParenImpCasts()->getType();
     if (at->isArrayType()) at = aff->IgnoreParens()->getType(); // a row R[i], decayed
     if (at->isIntegerType()) {

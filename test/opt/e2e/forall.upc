@@ -328,11 +328,13 @@ int main(void) {
   upc_forall (int i = 0; i < 6 * T; i++; &PT[i].y) ran(i); /* FA */
   upc_forall (int i = 0; i < 2 * T; i++; R3[i]) ran(100 + i); /* FA */
   upc_forall (int i = 0; i < 8 * T - 1; i++; &A[i] + 1) ran(150 + i); /* FA */
-  upc_forall (int i = 0; i < 10 * T; i++; (shared void *)&B3[i]) ran(200 + i); /* NOFA */
+  upc_forall (int i = 0; i < 10 * T; i++; (shared void *)&B3[i]) ran(200 + i); /* FA */
+  upc_forall (int i = 0; i < 10 * T; i++; (shared [2] int *)&B3[i]) ran(240 + i); /* FA */
   for (int i = 0; i < 6 * T; i++) expect(e2e_owner(i, 2), i);
   for (int i = 0; i < 2 * T; i++) expect(e2e_owner(3 * i, 3), 100 + i);
   for (int i = 0; i < 8 * T - 1; i++) expect(e2e_owner(i + 1, 1), 150 + i);
   for (int i = 0; i < 10 * T; i++) expect(e2e_owner(i, 3), 200 + i);
+  for (int i = 0; i < 10 * T; i++) expect(e2e_owner(i, 3), 240 + i);
   end();
 
   upc_barrier;
