@@ -292,6 +292,16 @@ static MPI_Op upcrt_access_mpi_op(upc_op_t op) {
   }
 }
 
+/* The MPI type of an update's operand (and its size); a fatal error for an
+ * operation not defined on the type. */
+static MPI_Datatype upcrt_access_update_type(upc_type_t type, upc_op_t op, size_t *size) {
+  MPI_Datatype dt = upcrt_access_mpi_type(type, size);
+  if (dt == MPI_DATATYPE_NULL || upcrt_access_mpi_op(op) == MPI_OP_NULL ||
+      (upcrt_access_is_float(type) && (op == UPC_AND || op == UPC_OR || op == UPC_XOR)))
+    upcrt_fatal("remote update: operation %d is not defined on type %d", op, type);
+  return dt;
+}
+
 #define UPCRT_INT_OP(o, v)                                                  \
   switch (op) {                                                             \
   case UPC_ADD: r = o + v; break;                                           \
@@ -331,11 +341,8 @@ static MPI_Op upcrt_access_mpi_op(upc_op_t op) {
 /* CPU-atomic update of the operations upcrt_update does not inline (every
  * thread on this node). */
 void upcrt_update_cpu(void *addr, upc_type_t type, upc_op_t op, const void *operand) {
-  size_t size = 0;
-  if (upcrt_access_mpi_type(type, &size) == MPI_DATATYPE_NULL ||
-      upcrt_access_mpi_op(op) == MPI_OP_NULL ||
-      (upcrt_access_is_float(type) && (op == UPC_AND || op == UPC_OR || op == UPC_XOR)))
-    upcrt_fatal("remote update: operation %d is not defined on type %d", op, type);
+  size_t size;
+  upcrt_access_update_type(type, op, &size);
   switch (type) {
   case UPC_CHAR: UPCRT_CAS_UPDATE(signed char, uint8_t, UPCRT_INT_OP)
   case UPC_INT8: UPCRT_CAS_UPDATE(int8_t, uint8_t, UPCRT_INT_OP)
@@ -404,22 +411,8 @@ static void upcrt_access_send_batches(void) {
  * floating-point results exactly those of the program order. */
 void upcrt_update_rma(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *operand) {
   size_t size = 0;
-  MPI_Datatype dt = upcrt_access_mpi_type(type, &size);
-  MPI_Op mop = upcrt_access_mpi_op(op);
-  if (dt == MPI_DATATYPE_NULL || mop == MPI_OP_NULL ||
-      (upcrt_access_is_float(type) && (op == UPC_AND || op == UPC_OR || op == UPC_XOR)))
-    upcrt_fatal("remote update: operation %d is not defined on type %d", op, type);
+  MPI_Datatype dt = upcrt_access_update_type(type, op, &size);
   int t = (int)p.thread;
-  if (upcrt_node_base[t] && upcrt_private_pointers) {
-    /* private pointers may read it without the runtime knowing: complete now */
-    void *s = upcrt_access_stage_alloc(size);
-    memcpy(s, operand, size);
-    MPI_Accumulate(s, 1, dt, t, (MPI_Aint)p.offset, 1, dt, mop, upcrt_seg_win);
-    upcrt_access_acc[t] = 1;
-    upcrt_access_mark(t);
-    upcrt_access_flush_target(t);
-    return;
-  }
   upcrt_update_batch_t *b = upcrt_access_batch[t];
   if (!b) {
     b = upcrt_access_batch[t] = calloc(1, sizeof *b);
@@ -445,5 +438,9 @@ void upcrt_update_rma(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *o
   memcpy(b->vals + (size_t)b->n * size, operand, size);
   if (++b->n == BATCH) upcrt_access_send_batch(t);
   upcrt_access_mark(t);
-  if (upcrt_node_base[t]) upcrt_updates_pending = 1;
+  if (!upcrt_node_base[t]) return;
+  /* this node: private pointers read it without the runtime knowing, so
+   * then it completes now; else before this thread's next plain access */
+  if (upcrt_private_pointers) upcrt_access_flush_target(t);
+  else upcrt_updates_pending = 1;
 }

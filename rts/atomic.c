@@ -317,21 +317,26 @@ static void pts_atomic(const domain_t *d, upcrt_pts_t p, void *fetch, upc_op_t o
   if (fetch) memcpy(fetch, &old, sizeof old);
 }
 
-/* One integer or floating atomic on target, with UPC's strict or relaxed
- * ordering (no domain: the caller checked the operation). */
-void upcrt_atomic_apply(const char *what, int strict, upc_type_t type, void *fetch,
-                        upc_op_t op, upcrt_pts_t target, const void *op1, const void *op2) {
+/* One atomic on target, with UPC's strict or relaxed ordering; d is the
+ * domain whose lock serialises pointer-to-shared values (k == K_PTS). */
+static void atomic_ordered(const char *what, int strict, int k, const domain_t *d, void *fetch,
+                           upc_op_t op, upcrt_pts_t target, const void *op1, const void *op2) {
   if (upcrt_pts_isnull(target)) upcrt_fatal("%s: the target is a null pointer-to-shared", what);
-  int k = kind_of(type);
   /* Strict: ordered after everything before and before everything after.
    * Relaxed: still ordered after this thread's own earlier puts to the
    * target (a thread reads back its own writes). */
   if (strict) upcrt_fence();
   else if (upcrt_puts_pending) upcrt_access_flush_target((int)target.thread);
-  if (upcrt_cpu_atomics) cpu_atomic(k, upcrt_node_base[target.thread] + target.offset, fetch, op,
-                                    op1, op2);
+  if (k == K_PTS) pts_atomic(d, target, fetch, op, op1, op2);
+  else if (upcrt_cpu_atomics) cpu_atomic(k, upcrt_node_base[target.thread] + target.offset,
+                                         fetch, op, op1, op2);
   else mpi_atomic(k, target, fetch, op, op1, op2);
   if (strict) __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+void upcrt_atomic_apply(const char *what, int strict, upc_type_t type, void *fetch,
+                        upc_op_t op, upcrt_pts_t target, const void *op1, const void *op2) {
+  atomic_ordered(what, strict, kind_of(type), NULL, fetch, op, target, op1, op2);
 }
 
 static void atomic_op(const char *what, int strict, upcrt_pts_t domain, void *fetch,
@@ -344,14 +349,7 @@ static void atomic_op(const char *what, int strict, upcrt_pts_t domain, void *fe
   int needs1 = !(op & (UPC_GET | UPC_INC | UPC_DEC));
   if (needs1 && !op1) upcrt_fatal("%s: %s needs operand1", what, op_name(op));
   if (op == UPC_CSWAP && !op2) upcrt_fatal("%s: UPC_CSWAP needs operand2", what);
-  if (kind_of(d->type) != K_PTS) {
-    upcrt_atomic_apply(what, strict, d->type, fetch, op, target, op1, op2);
-    return;
-  }
-  if (strict) upcrt_fence();
-  else if (upcrt_puts_pending) upcrt_access_flush_target((int)target.thread);
-  pts_atomic(d, target, fetch, op, op1, op2);
-  if (strict) __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  atomic_ordered(what, strict, kind_of(d->type), d, fetch, op, target, op1, op2);
 }
 
 void upc_atomic_strict(upcrt_pts_t domain, void *fetch_ptr, upc_op_t op,
