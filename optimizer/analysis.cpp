@@ -546,12 +546,8 @@ std::optional<ElementRef> elementOfAddress(const Expr *e, Atoms &atoms, LoopScop
   return std::nullopt;
 }
 
-static const SurfaceInfo *locSurface;
-
-void setLocationSource(const SurfaceInfo *surface) { locSurface = surface; }
-
-std::string locText(const ASTContext &ctx, SourceLocation loc) {
-  if (locSurface && locSurface->userLocation) return locSurface->userLocation(loc);
+std::string locText(const ASTContext &ctx, const SurfaceInfo *surface, SourceLocation loc) {
+  if (surface && surface->userLocation) return surface->userLocation(loc);
   const SourceManager &sm = ctx.getSourceManager();
   PresumedLoc p = sm.getPresumedLoc(sm.getFileLoc(loc));
   if (p.isInvalid()) return "<unknown>";

@@ -101,9 +101,9 @@ std::optional<ElementRef> elementOfAddress(const clang::Expr *e, Atoms &atoms,
 
 // "a.upc:12:3" for a location (presumed, i.e. after #line mapping).
 // "file:line:col" of loc in the user's source: through the frontend's map
-// when setLocationSource was given one, else Clang's presumed location.
-std::string locText(const clang::ASTContext &ctx, clang::SourceLocation loc);
-void setLocationSource(const SurfaceInfo *surface);
+// when there is one (surface may be null), else Clang's presumed location.
+std::string locText(const clang::ASTContext &ctx, const SurfaceInfo *surface,
+                    clang::SourceLocation loc);
 
 // Parent of a statement/expression (through the AST's parent map).
 const clang::Stmt *parentStmt(clang::ASTContext &ctx, const clang::Stmt *s);

@@ -51,8 +51,8 @@ bool contains(const SourceManager &sm, SourceRange outer, SourceLocation l) {
 // The induction variable's value after the loop differs once iterations are
 // skipped: it must be dead there — declared in the loop, or overwritten by a
 // plain assignment before any later read.
-bool ivDeadAfter(ASTContext &ctx, const FunctionDecl *fn, const ForStmt *loop,
-                 const VarDecl *iv, std::string &why) {
+bool ivDeadAfter(ASTContext &ctx, const SurfaceInfo *surface, const FunctionDecl *fn,
+                 const ForStmt *loop, const VarDecl *iv, std::string &why) {
   if (isa_and_nonnull<DeclStmt>(loop->getInit())) return true;
   const SourceManager &sm = ctx.getSourceManager();
   RefCollector rc;
@@ -94,13 +94,14 @@ bool ivDeadAfter(ASTContext &ctx, const FunctionDecl *fn, const ForStmt *loop,
       return true;
   }
   why = "the induction variable '" + iv->getName().str() + "' is used after the loop (" +
-        locText(ctx, first->getLocation()) + ")";
+        locText(ctx, surface, first->getLocation()) + ")";
   return false;
 }
 
 class ForallPass {
 public:
-  ForallPass(PassState &st) : ctx_(st.ctx), plan_(st.plan), rm_(st.remarks), atoms_(st.atoms) {}
+  ForallPass(PassState &st)
+      : ctx_(st.ctx), surface_(st.surface), plan_(st.plan), rm_(st.remarks), atoms_(st.atoms) {}
 
   void run(const FunctionDecl *fn, const FunctionFacts &facts, const ForStmt *loop) {
     const IfStmt *ifs = nullptr;
@@ -111,7 +112,7 @@ public:
     SourceLocation loc = loop->getBeginLoc();
     if (const ForStmt *outer = controllingAncestor(ctx_, loop)) {
       rm_.add(loc, "upc_forall nested in the controlling upc_forall at " +
-                       locText(ctx_, outer->getBeginLoc()) + " runs all its iterations",
+                       locText(ctx_, surface_, outer->getBeginLoc()) + " runs all its iterations",
               false);
       return;
     }
@@ -135,6 +136,7 @@ public:
 
 private:
   ASTContext &ctx_;
+  const SurfaceInfo *surface_;
   OptimizerPlan &plan_;
   Remarks &rm_;
   Atoms &atoms_;
@@ -262,7 +264,7 @@ private:
       why = "the lower bound is not loop-invariant: " + scope.why;
       return false;
     }
-    if (!ivDeadAfter(ctx_, fn, loop, iv, why)) return false;
+    if (!ivDeadAfter(ctx_, surface_, fn, loop, iv, why)) return false;
 
     // The owner of iteration i.
     Atoms &atoms = atoms_;

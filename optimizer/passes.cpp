@@ -18,7 +18,6 @@ OptimizerPlan runOptimizer(ASTContext &ctx, const SurfaceInfo *surface,
   OptimizerPlan plan;
   plan.options = opts;
   opt::PassState st(ctx, surface, plan);
-  opt::setLocationSource(surface);
   const SourceManager &sm = ctx.getSourceManager();
   for (Decl *d : ctx.getTranslationUnitDecl()->decls())
     if (auto *fd = dyn_cast<FunctionDecl>(d))
@@ -38,7 +37,7 @@ OptimizerPlan runOptimizer(ASTContext &ctx, const SurfaceInfo *surface,
                                                            sm.getExpansionLoc(b.loc));
                      });
     for (const OptimizerRemark &r : plan.remarks)
-      remarksOut << opt::locText(ctx, r.loc) << ": remark: " << r.text << " [-Rupc]\n";
+      remarksOut << opt::locText(ctx, surface, r.loc) << ": remark: " << r.text << " [-Rupc]\n";
     const auto &c = plan.counts;
     remarksOut << "upcc: remark: upc optimizer: " << c.forallsOptimized << " of "
                << (c.forallsOptimized + c.forallsKept) << " upc_forall affinity tests removed, "

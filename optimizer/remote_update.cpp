@@ -300,7 +300,7 @@ void runRemoteUpdate(PassState &st) {
       if (pt->isVoidType() || pt->isCharType() ||
           ctx.hasSameUnqualifiedType(pt.getCanonicalType(), rt.getCanonicalType().getUnqualifiedType()) ||
           pt->isRecordType() || pt->isArrayType()) {
-        alias = locText(ctx, pc.loc);
+        alias = locText(ctx, st.surface, pc.loc);
         break;
       }
     }
