@@ -15,31 +15,22 @@
 #define e2e_report upctest_report
 #define e2e_done upctest_done
 
-/* CHECK_EQ(got, want, fmt, ...): integers of any width, compared as long long
- * (unsigned as their bits); the printf-style context is formatted only on
- * failure. */
-#define CHECK_EQ(got, want, ...)                                               \
+/* got == want as values of type T, printed with FMT; the printf-style
+ * context (the macro's remaining arguments) is formatted only on failure. */
+#define E2E_CHECK_AS(T, FMT, got, want, ...)                                   \
   do {                                                                         \
-    long long g_ = (long long)(got), w_ = (long long)(want);                   \
+    T g_ = (T)(got), w_ = (T)(want);                                           \
     if (g_ != w_) {                                                            \
       char c_[200], m_[300];                                                   \
       snprintf(c_, sizeof c_, __VA_ARGS__);                                    \
-      snprintf(m_, sizeof m_, "%s: got %lld, expected %lld", c_, g_, w_);      \
+      snprintf(m_, sizeof m_, "%s: got " FMT ", expected " FMT, c_, g_, w_);   \
       e2e_report(__FILE__, __LINE__, m_);                                      \
     }                                                                          \
   } while (0)
-
+/* Integers of any width, compared as long long (unsigned as their bits). */
+#define CHECK_EQ(got, want, ...) E2E_CHECK_AS(long long, "%lld", got, want, __VA_ARGS__)
 /* Exact: the programs only use values every step represents exactly. */
-#define CHECK_DEQ(got, want, ...)                                              \
-  do {                                                                         \
-    double g_ = (double)(got), w_ = (double)(want);                            \
-    if (g_ != w_) {                                                            \
-      char c_[200], m_[300];                                                   \
-      snprintf(c_, sizeof c_, __VA_ARGS__);                                    \
-      snprintf(m_, sizeof m_, "%s: got %.17g, expected %.17g", c_, g_, w_);    \
-      e2e_report(__FILE__, __LINE__, m_);                                      \
-    }                                                                          \
-  } while (0)
+#define CHECK_DEQ(got, want, ...) E2E_CHECK_AS(double, "%.17g", got, want, __VA_ARGS__)
 
 /* Block-cyclic owner of element i (block b, 0 = indefinite), from the spec. */
 static inline int e2e_owner(long i, long b) {
