@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "progress.h"
 #include "segment.h"
 #include "start.h"
 
@@ -59,6 +60,8 @@ static void upcrt_access_mark(int t);
 /* Completes every operation in flight and frees the staging buffer; targets
  * whose updates are still gathered stay pending. */
 static void upcrt_access_complete(void) {
+  for (int i = 0; i < upcrt_access_npend; i++)
+    if (upcrt_access_acc[upcrt_access_plist[i]]) upcrt_progress_ring(upcrt_access_plist[i]);
   if (upcrt_access_npend > 8) {
     MPI_Win_flush_all(upcrt_seg_win);
   } else {
@@ -96,6 +99,7 @@ void upcrt_flush_puts(void) {
 void upcrt_access_flush_target(int t) {
   if (!upcrt_access_pend[t]) return;
   upcrt_access_send_batch(t);
+  if (upcrt_access_acc[t]) upcrt_progress_ring(t);
   MPI_Win_flush(t, upcrt_seg_win);
   upcrt_access_pend[t] = 0; /* stays in plist; the staging space waits for flush_puts */
   upcrt_access_acc[t] = 0;

@@ -9,6 +9,7 @@
 
 #include "access.h"
 #include "collective.h"
+#include "progress.h"
 #include "segment.h"
 
 typedef struct domain {
@@ -197,11 +198,13 @@ static void cpu_atomic(int k, void *addr, void *fetch, upc_op_t op, const void *
 
 /* ---- MPI atomics on the world window ---- */
 
-static void wait_req(MPI_Request *r) {
+/* Waits for a request of an operation on thread t's memory. */
+static void wait_req(MPI_Request *r, int t) {
   int done = 0;
-  for (;;) {
+  for (int i = 0;; i++) {
     MPI_Test(r, &done, MPI_STATUS_IGNORE);
     if (done) return;
+    if (i == 0) upcrt_progress_ring(t);
     sched_yield();
   }
 }
@@ -239,13 +242,14 @@ static MPI_Datatype mpi_type(int k) {
     }                                                                           \
     if (op == UPC_CSWAP) {                                                      \
       MPI_Compare_and_swap(&v2, &v1, &old, dt, t, disp, upcrt_seg_win);         \
+      upcrt_progress_ring(t);                                                   \
       MPI_Win_flush(t, upcrt_seg_win);                                          \
     } else {                                                                    \
       /* request-based, so the wait can yield to the target's process */       \
       MPI_Request rq;                                                           \
       MPI_Rget_accumulate(val, 1, dt, &old, 1, dt, t, disp, 1, dt, mop,         \
                           upcrt_seg_win, &rq);                                  \
-      wait_req(&rq);                                                            \
+      wait_req(&rq, t);                                                          \
     }                                                                           \
     if (fetch) memcpy(fetch, &old, sizeof old);                                 \
     return;                                                                     \
@@ -258,6 +262,7 @@ static MPI_Datatype mpi_type(int k) {
     if (op1) memcpy(&v1, op1, sizeof v1);                                       \
     if (op2) memcpy(&v2, op2, sizeof v2);                                       \
     MPI_Fetch_and_op(&zero, &ob, dt, t, disp, MPI_NO_OP, upcrt_seg_win);        \
+    upcrt_progress_ring(t);                                                     \
     MPI_Win_flush(t, upcrt_seg_win);                                            \
     for (;;) {                                                                  \
       memcpy(&old, &ob, sizeof old);                                            \
@@ -267,6 +272,7 @@ static MPI_Datatype mpi_type(int k) {
         memcpy(&e, &v1, sizeof e);                                              \
         memcpy(&nb, &v2, sizeof nb);                                            \
         MPI_Compare_and_swap(&nb, &e, &got, dt, t, disp, upcrt_seg_win);        \
+        upcrt_progress_ring(t);                                                 \
         MPI_Win_flush(t, upcrt_seg_win);                                        \
         memcpy(&old, &got, sizeof old);                                         \
         break;                                                                  \
@@ -274,6 +280,7 @@ static MPI_Datatype mpi_type(int k) {
       nv = FLT_NEW(F, old, v1, v2);                                             \
       memcpy(&nb, &nv, sizeof nb);                                              \
       MPI_Compare_and_swap(&nb, &ob, &got, dt, t, disp, upcrt_seg_win);         \
+      upcrt_progress_ring(t);                                                   \
       MPI_Win_flush(t, upcrt_seg_win);                                          \
       if (got == ob) break;                                                     \
       ob = got;                                                                 \

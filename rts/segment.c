@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "progress.h"
 #include "start.h"
 
 MPI_Win upcrt_seg_win = MPI_WIN_NULL;
@@ -164,6 +165,7 @@ static uint64_t upcrt_seg_mpi_fop(int t, uint64_t off, uint64_t v, MPI_Op op) {
   for (int spins = 0;; spins++) {
     MPI_Test(&r, &done, MPI_STATUS_IGNORE);
     if (done) return old;
+    if (spins == 8) upcrt_progress_ring(t);
     if (spins >= (upcrt_seg_oversubscribed ? 2 : 50)) sched_yield();
   }
 }
@@ -181,6 +183,7 @@ uint64_t upcrt_seg_cas(int t, uint64_t off, uint64_t compare, uint64_t v) {
   }
   uint64_t old;
   MPI_Compare_and_swap(&v, &compare, &old, MPI_UINT64_T, t, (MPI_Aint)off, upcrt_seg_win);
+  upcrt_progress_ring(t);
   MPI_Win_flush(t, upcrt_seg_win);
   return old;
 }
@@ -196,20 +199,6 @@ uint64_t upcrt_seg_load(int t, uint64_t off) {
 }
 
 void upcrt_seg_store(int t, uint64_t off, uint64_t v) { (void)upcrt_seg_swap(t, off, v); }
-
-unsigned upcrt_poll_count;
-
-void upcrt_poll_slow(void) {
-  /* a yield only helps when our own threads share cores; otherwise it just
-   * hands the core to unrelated work */
-  if (upcrt_seg_oversubscribed) sched_yield();
-  if (upcrt_progress_needed) upcrt_progress();
-}
-
-void upcrt_progress(void) {
-  int flag;
-  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, upcrt_seg_comm, &flag, MPI_STATUS_IGNORE);
-}
 
 #define UPCRT_SEG_CHUNK ((size_t)1 << 30)
 

@@ -13,6 +13,7 @@
 
 #include "access.h"
 #include "barrier.h"
+#include "progress.h"
 #include "segment.h"
 #include "svd.h"
 
@@ -151,6 +152,7 @@ static void upcrt_start_atexit(void) {
   fflush(stderr);
   upcrt_fence();
   upcrt_barrier_exit();
+  upcrt_progress_stop();
   upcrt_svd_finalize();
   upcrt_seg_finalize();
   upcrt_start_running = 0;
@@ -160,7 +162,7 @@ static void upcrt_start_atexit(void) {
 int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
                 const upcrt_config_t *config) {
   int provided;
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_SINGLE, &provided);
+  MPI_Init_thread(&argc, &argv, upcrt_progress_thread_level(), &provided);
   MPI_Comm_dup(MPI_COMM_WORLD, &upcrt_seg_comm);
   MPI_Comm_set_errhandler(upcrt_seg_comm, MPI_ERRORS_RETURN);
   MPI_Comm_rank(upcrt_seg_comm, &upcrt_mythread);
@@ -185,6 +187,7 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
   upcrt_svd_init();
   upcrt_access_init();
   upcrt_barrier_init();
+  upcrt_progress_start(provided);
   upcrt_start_running = 1;
   atexit(upcrt_start_atexit);
   /* statics are laid out and initialised on every thread before main runs */

@@ -351,7 +351,7 @@ std::string dirName(const std::string &p) {
 std::vector<std::string> preprocessCommand(const Options &o, const Paths &paths,
                                            const std::string &src) {
   std::vector<std::string> cmd = {UPCC_CLANG, "-E", "-x", "c", "-std=gnu11",
-                                  "-I" + paths.include};
+                                  "-I" + paths.include, "-idirafter", UPCC_MPI_INCLUDEDIR};
   if (o.staticThreads) cmd.push_back("-D__UPCC_STATIC_THREADS=" + std::to_string(o.staticThreads));
   for (auto &a : o.ppArgs) cmd.push_back(a);
   cmd.push_back("-include");
@@ -501,7 +501,7 @@ int main(int argc, char **argv) {
     // The translation holds system headers as clang-19 preprocessed them (glibc
     // picks compiler-specific declarations), so the same compiler compiles it.
     std::vector<std::string> cc = {UPCC_CLANG, "-std=gnu11", "-c", trans, "-o", obj,
-                                   "-I" + paths.include};
+                                   "-I" + paths.include, "-idirafter", UPCC_MPI_INCLUDEDIR};
     if (o.noWarnings) cc.push_back("-w");
     for (auto &a : o.ccArgs) cc.push_back(a);
     if (run(cc, o.verbose) != 0) {

@@ -12,12 +12,16 @@
 #endif
 
 static const char *upcrun_usage_text =
-    "usage: upcrun [-n|-np N] [-shared-heap SIZE] [-hostfile FILE | -hosts H1,H2,...] [-v]\n"
-    "              PROGRAM [ARGS...]\n"
+    "usage: upcrun [-n|-np N] [-shared-heap SIZE] [-progress on|off|auto]\n"
+    "              [-hostfile FILE | -hosts H1,H2,...] [-v] PROGRAM [ARGS...]\n"
     "Runs the UPC program PROGRAM with N threads (default 1) through the MPI launcher.\n"
     "  -n N, -np N          number of UPC threads (MPI processes)\n"
     "  -shared-heap SIZE    shared heap per thread, e.g. 64MB, 1G, 512K or bytes\n"
     "                       (sets UPC_SHARED_HEAP_SIZE; default 64MB or upcc -shared-heap)\n"
+    "  -progress on|off|auto  the runtime's progress thread, which lets other threads'\n"
+    "                       locks, atomics and updates on this thread's data complete\n"
+    "                       while it computes (sets UPCRT_PROGRESS; auto: on when some\n"
+    "                       thread is on another node or UPCRT_FORCE_RMA=1)\n"
     "  -hostfile FILE       hosts to run on, passed to the MPI launcher (-f FILE)\n"
     "  -hosts H1,H2,...     host list, passed to the MPI launcher\n"
     "  -v                   print the launcher command before running it\n"
@@ -62,8 +66,24 @@ static int upcrun_is(const char *arg, const char *name) {
   return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
 }
 
+/* Runtime settings given as flags: set here and passed to every host. */
+#define UPCRUN_MAX_ENV 16
+static const char *upcrun_env[UPCRUN_MAX_ENV][2];
+static int upcrun_nenv;
+
+static void upcrun_setenv(const char *name, const char *value) {
+  setenv(name, value, 1);
+  for (int e = 0; e < upcrun_nenv; e++)
+    if (strcmp(upcrun_env[e][0], name) == 0) {
+      upcrun_env[e][1] = value;
+      return;
+    }
+  upcrun_env[upcrun_nenv][0] = name;
+  upcrun_env[upcrun_nenv++][1] = value;
+}
+
 int main(int argc, char **argv) {
-  const char *nthreads = "1", *heap = NULL, *hostfile = NULL, *hosts = NULL;
+  const char *nthreads = "1", *hostfile = NULL, *hosts = NULL;
   int verbose = 0, i = 1;
   for (; i < argc && argv[i][0] == '-'; i++) {
     const char *a = argv[i];
@@ -81,11 +101,17 @@ int main(int argc, char **argv) {
       if (*nthreads == '\0' || *end != '\0' || errno || v < 1 || v > 1000000)
         upcrun_bad("-n wants a positive number of threads, not \"%s\"", nthreads);
     } else if (upcrun_is(a, "shared-heap")) {
-      heap = upcrun_value(argc, argv, &i, "-shared-heap");
+      const char *heap = upcrun_value(argc, argv, &i, "-shared-heap");
       if (!upcrun_valid_size(heap))
         upcrun_bad("-shared-heap wants a size such as 64MB, 1G, 512K or a number of bytes, "
                    "not \"%s\"",
                    heap);
+      upcrun_setenv("UPC_SHARED_HEAP_SIZE", heap);
+    } else if (upcrun_is(a, "progress")) {
+      const char *v = upcrun_value(argc, argv, &i, "-progress");
+      if (strcmp(v, "on") && strcmp(v, "off") && strcmp(v, "auto"))
+        upcrun_bad("-progress wants on, off or auto, not \"%s\"", v);
+      upcrun_setenv("UPCRT_PROGRESS", v);
     } else if (upcrun_is(a, "hostfile") || upcrun_is(a, "f")) {
       hostfile = upcrun_value(argc, argv, &i, "-hostfile");
     } else if (upcrun_is(a, "hosts")) {
@@ -118,7 +144,7 @@ int main(int argc, char **argv) {
 
   const char *launcher = getenv("UPCRUN_MPIEXEC");
   if (!launcher || !*launcher) launcher = UPCRUN_MPIEXEC;
-  char **cmd = calloc((size_t)argc + 16, sizeof *cmd);
+  char **cmd = calloc((size_t)argc + 8 + 3 * UPCRUN_MAX_ENV, sizeof *cmd);
   if (!cmd) return 1;
   int k = 0;
   cmd[k++] = (char *)launcher;
@@ -132,12 +158,11 @@ int main(int argc, char **argv) {
     cmd[k++] = "-hosts";
     cmd[k++] = (char *)hosts;
   }
-  if (heap) {
+  for (int e = 0; e < upcrun_nenv; e++) {
     /* explicit so that it reaches every host, not only through our env */
-    setenv("UPC_SHARED_HEAP_SIZE", heap, 1);
     cmd[k++] = "-genv";
-    cmd[k++] = "UPC_SHARED_HEAP_SIZE";
-    cmd[k++] = (char *)heap;
+    cmd[k++] = (char *)upcrun_env[e][0];
+    cmd[k++] = (char *)upcrun_env[e][1];
   }
   cmd[k++] = (char *)prog;
   for (int j = i + 1; j < argc; j++) cmd[k++] = argv[j];

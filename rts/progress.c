@@ -1,0 +1,152 @@
+/* progress.c — the progress thread, and progress from waits (see progress.h). */
+#include "progress.h"
+
+#include <errno.h>
+#include <mpi.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "segment.h"
+#include "upcrt.h"
+
+enum { UPCRT_PROGRESS_AUTO, UPCRT_PROGRESS_ON, UPCRT_PROGRESS_OFF, UPCRT_PROGRESS_BAD };
+
+int upcrt_progress_async;
+static int upcrt_progress_mode;
+static long upcrt_progress_interval_us = 1000;
+static pthread_t upcrt_progress_tid;
+static int upcrt_progress_stopping;
+
+static int upcrt_progress_parse(const char *v) {
+  if (v == NULL || *v == '\0' || strcmp(v, "auto") == 0) return UPCRT_PROGRESS_AUTO;
+  if (!strcmp(v, "on") || !strcmp(v, "1") || !strcmp(v, "yes")) return UPCRT_PROGRESS_ON;
+  if (!strcmp(v, "off") || !strcmp(v, "0") || !strcmp(v, "no")) return UPCRT_PROGRESS_OFF;
+  return UPCRT_PROGRESS_BAD;
+}
+
+static int upcrt_progress_env_flag(const char *name) {
+  const char *v = getenv(name);
+  return v && *v && strcmp(v, "0") != 0;
+}
+
+/* Hydra (MPICH's launcher) tells each rank how many ranks share its node. */
+static int upcrt_progress_maybe_offnode(void) {
+  const char *local = getenv("MPI_LOCALNRANKS"), *size = getenv("PMI_SIZE");
+  if (!local || !size) return 1; /* another launcher: cannot tell yet */
+  return atol(local) < atol(size);
+}
+
+int upcrt_progress_thread_level(void) {
+  upcrt_progress_mode = upcrt_progress_parse(getenv("UPCRT_PROGRESS"));
+  switch (upcrt_progress_mode) {
+  case UPCRT_PROGRESS_ON: return MPI_THREAD_MULTIPLE;
+  case UPCRT_PROGRESS_AUTO:
+    /* MPI_THREAD_MULTIPLE makes every MPI call take a lock: only ask for it
+     * when the thread may be wanted */
+    return upcrt_progress_env_flag("UPCRT_FORCE_RMA") || upcrt_progress_maybe_offnode()
+               ? MPI_THREAD_MULTIPLE
+               : MPI_THREAD_SINGLE;
+  default: return MPI_THREAD_SINGLE;
+  }
+}
+
+static uint64_t upcrt_progress_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Each wake-up costs about 10 us of CPU here (1% of a core at the default
+ * 1000 us interval), so the thread polls fast only while another thread
+ * waits for an operation on this thread's memory: such a thread rings this
+ * thread's doorbell (upcrt_progress_ring), and the poll interval drops to
+ * UPCRT_PROGRESS_FAST_US until UPCRT_PROGRESS_HOLD_NS after the last ring. */
+#define UPCRT_PROGRESS_FAST_US 20
+#define UPCRT_PROGRESS_HOLD_NS 5000000u
+static void *upcrt_progress_main(void *arg) {
+  (void)arg;
+  uint64_t *doorbell = (uint64_t *)(upcrt_seg_mybase + UPCRT_SEG_DOORBELL);
+  uint64_t fast_until = 0;
+  while (!__atomic_load_n(&upcrt_progress_stopping, __ATOMIC_ACQUIRE)) {
+    int flag;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, upcrt_seg_comm, &flag, MPI_STATUS_IGNORE);
+    uint64_t t = upcrt_progress_now_ns();
+    if (__atomic_load_n(doorbell, __ATOMIC_RELAXED)) {
+      __atomic_store_n(doorbell, 0, __ATOMIC_RELAXED);
+      fast_until = t + UPCRT_PROGRESS_HOLD_NS;
+    }
+    long us = t < fast_until ? UPCRT_PROGRESS_FAST_US : upcrt_progress_interval_us;
+    struct timespec ts = {us / 1000000, (us % 1000000) * 1000};
+    nanosleep(&ts, NULL);
+  }
+  return NULL;
+}
+
+void upcrt_progress_ring(int t) {
+  static const uint64_t one = 1;
+  if (upcrt_node_base[t]) return; /* reached with loads and CPU atomics */
+  MPI_Put(&one, 1, MPI_UINT64_T, t, UPCRT_SEG_DOORBELL, 1, MPI_UINT64_T, upcrt_seg_win);
+}
+
+void upcrt_progress_start(int provided) {
+  const char *v = getenv("UPCRT_PROGRESS");
+  if (upcrt_progress_mode == UPCRT_PROGRESS_BAD)
+    upcrt_fatal("UPCRT_PROGRESS=\"%s\" is not on, off or auto (upcrun -progress on|off)", v);
+  const char *iv = getenv("UPCRT_PROGRESS_INTERVAL");
+  if (iv && *iv) {
+    char *end;
+    errno = 0;
+    long us = strtol(iv, &end, 10);
+    if (*end != '\0' || errno || us < 1 || us > 1000000)
+      upcrt_fatal("UPCRT_PROGRESS_INTERVAL=\"%s\" is not a number of microseconds "
+                  "between 1 and 1000000",
+                  iv);
+    upcrt_progress_interval_us = us;
+  }
+  int wanted = upcrt_progress_mode == UPCRT_PROGRESS_ON ||
+               (upcrt_progress_mode == UPCRT_PROGRESS_AUTO && !upcrt_cpu_atomics);
+  if (!wanted) return;
+  if (provided < MPI_THREAD_MULTIPLE) {
+    if (upcrt_progress_mode == UPCRT_PROGRESS_ON)
+      upcrt_fatal("UPCRT_PROGRESS=on needs MPI_THREAD_MULTIPLE, which this MPI does not "
+                  "provide");
+    return; /* auto: waits inside the runtime still poke progress */
+  }
+  /* the thread takes no signals: crashes and HUNT faults belong to the UPC
+   * thread, and SIGALRM/SIGTERM to whoever the user meant */
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &old);
+  int rc = pthread_create(&upcrt_progress_tid, NULL, upcrt_progress_main, NULL);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  if (rc != 0) upcrt_fatal("cannot start the progress thread: %s", strerror(rc));
+  upcrt_progress_async = 1;
+}
+
+void upcrt_progress_stop(void) {
+  if (!upcrt_progress_async) return;
+  __atomic_store_n(&upcrt_progress_stopping, 1, __ATOMIC_RELEASE);
+  pthread_join(upcrt_progress_tid, NULL);
+  upcrt_progress_async = 0;
+}
+
+/* ---- progress from the UPC thread's own waits ---- */
+
+unsigned upcrt_poll_count;
+
+void upcrt_poll_slow(void) {
+  /* a yield only helps when our own threads share cores; otherwise it just
+   * hands the core to unrelated work */
+  if (upcrt_seg_oversubscribed) sched_yield();
+  if (upcrt_progress_needed) upcrt_progress();
+}
+
+void upcrt_progress(void) {
+  int flag;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, upcrt_seg_comm, &flag, MPI_STATUS_IGNORE);
+}
