@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "neighbor.h"
 #include "segment.h"
 #include "start.h"
 #include "upcrt.h"
@@ -49,11 +50,15 @@ void upcrt_barrier_bcast(void *buf, size_t n, int root) {
  * completed) is reported instead of hanging. */
 static void upcrt_barrier_wait_user(MPI_Request *req) {
   int done = 0;
+  upcrt_neighbor_set_state(UPCRT_BARSTATE_IN_BARRIER);
   int spin = upcrt_seg_oversubscribed ? 2 : 50;
   double seen = 0;
   for (long i = 0;; i++) {
     MPI_Test(req, &done, MPI_STATUS_IGNORE);
-    if (done) return;
+    if (done) {
+      upcrt_neighbor_set_state(UPCRT_BARSTATE_RUNNING);
+      return;
+    }
     if (i >= spin) sched_yield();
     if ((i & 1023) == 1023 && upcrt_seg_load(0, UPCRT_SEG_EXITING) != 0) {
       double t = MPI_Wtime();
@@ -71,6 +76,7 @@ void upcrt_barrier_exit(void) {
     upcrt_barrier_waitreq(&upcrt_barrier_req);
     upcrt_barrier_notified = 0;
   }
+  upcrt_neighbor_set_state(UPCRT_BARSTATE_EXITED);
   upcrt_seg_fetch_add(0, UPCRT_SEG_EXITING, 1);
   MPI_Request r;
   MPI_Ibarrier(upcrt_barrier_exit_comm, &r);

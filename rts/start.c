@@ -13,6 +13,7 @@
 
 #include "access.h"
 #include "barrier.h"
+#include "neighbor.h"
 #include "progress.h"
 #include "segment.h"
 #include "svd.h"
@@ -187,6 +188,7 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
   upcrt_svd_init();
   upcrt_access_init();
   upcrt_barrier_init();
+  upcrt_neighbor_init();
   upcrt_progress_start(provided);
   upcrt_start_running = 1;
   atexit(upcrt_start_atexit);

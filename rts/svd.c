@@ -140,6 +140,7 @@ static const char *upcrt_svd_kind_name(int kind) {
   case UPCRT_SVD_GLOBAL: return "upc_global_alloc";
   case UPCRT_SVD_LOCAL: return "upc_alloc";
   case UPCRT_SVD_LOCK: return "upc_lock_t";
+  case UPCRT_SVD_SYNC: return "upcx_sync_neighbors counters";
   default: return "block";
   }
 }
@@ -274,8 +275,8 @@ static UPCRT_NORETURN void upcrt_svd_exhausted(int kind, size_t a, size_t b, siz
   char call[128];
   if (kind == UPCRT_SVD_ALL || kind == UPCRT_SVD_GLOBAL)
     snprintf(call, sizeof call, "%s(%zu, %zu)", upcrt_svd_kind_name(kind), a, b);
-  else if (kind == UPCRT_SVD_LOCK)
-    snprintf(call, sizeof call, "lock allocation");
+  else if (kind == UPCRT_SVD_LOCK || kind == UPCRT_SVD_SYNC)
+    snprintf(call, sizeof call, "%s allocation", upcrt_svd_kind_name(kind));
   else
     snprintf(call, sizeof call, "upc_alloc(%zu)", a);
   upcrt_fatal("%s: shared heap exhausted: needs %zu bytes %s, only %" PRIu64

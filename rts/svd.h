@@ -31,6 +31,7 @@ enum {
   UPCRT_SVD_GLOBAL = 0x474c42, /* upc_global_alloc */
   UPCRT_SVD_LOCAL = 0x4c4f43, /* upc_alloc */
   UPCRT_SVD_LOCK = 0x4c434b, /* a upc_lock_t */
+  UPCRT_SVD_SYNC = 0x53594e, /* upcx_sync_neighbors counters */
 };
 
 /* Bytes the static objects need per thread (before the segments exist). */
