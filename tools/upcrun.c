@@ -20,6 +20,8 @@ static const char *upcrun_usage_text =
     "                       (sets UPC_SHARED_HEAP_SIZE; default 64MB or upcc -shared-heap)\n"
     "  -hostfile FILE       hosts to run on, passed to the MPI launcher (-f FILE)\n"
     "  -hosts H1,H2,...     host list, passed to the MPI launcher\n"
+    "  -hunt                large upc_memgets from other nodes return at once and wait\n"
+    "                       on first touch (UPCRT_HUNT=1; see README, HUNT)\n"
     "  -v                   print the launcher command before running it\n"
     "  --help               this text\n"
     "Environment: UPCRUN_MPIEXEC overrides the launcher (" UPCRUN_MPIEXEC "); UPCRT_FORCE_RMA=1\n"
@@ -64,7 +66,7 @@ static int upcrun_is(const char *arg, const char *name) {
 
 int main(int argc, char **argv) {
   const char *nthreads = "1", *heap = NULL, *hostfile = NULL, *hosts = NULL;
-  int verbose = 0, i = 1;
+  int verbose = 0, hunt = 0, i = 1;
   for (; i < argc && argv[i][0] == '-'; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--") == 0) {
@@ -90,6 +92,8 @@ int main(int argc, char **argv) {
       hostfile = upcrun_value(argc, argv, &i, "-hostfile");
     } else if (upcrun_is(a, "hosts")) {
       hosts = upcrun_value(argc, argv, &i, "-hosts");
+    } else if (upcrun_is(a, "hunt")) {
+      hunt = 1;
     } else if (strcmp(a, "-v") == 0 || upcrun_is(a, "verbose")) {
       verbose = 1;
     } else {
@@ -138,6 +142,11 @@ int main(int argc, char **argv) {
     cmd[k++] = "-genv";
     cmd[k++] = "UPC_SHARED_HEAP_SIZE";
     cmd[k++] = (char *)heap;
+  }
+  if (hunt) {
+    cmd[k++] = "-genv";
+    cmd[k++] = "UPCRT_HUNT";
+    cmd[k++] = "1";
   }
   cmd[k++] = (char *)prog;
   for (int j = i + 1; j < argc; j++) cmd[k++] = argv[j];

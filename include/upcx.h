@@ -1,0 +1,43 @@
+/* upcx.h — upcc's own extensions to UPC, one section per feature, every name
+ * with the prefix upcx_ (UPCX_ for constants).  Plain C declarations: a UPC
+ * program and a C file linked with it both include <upcx.h>. */
+#ifndef UPCX_H
+#define UPCX_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- HUNT: demand-driven completion of large upc_memget ----------------
+ * With HUNT on (upcrun -hunt, UPCRT_HUNT=1), a upc_memget of at least
+ * UPCRT_HUNT_MIN bytes (default 256K) from a thread on another node returns
+ * once the transfer has started, in strips; the first touch of a strip's
+ * pages waits for that strip only.  Fences, barriers, locks and strict
+ * accesses wait for everything.  Until then a system call given the buffer
+ * (write, send, ...) fails with EFAULT: call upc_fence() first.  The hints
+ * below take effect for later memgets and may be called with HUNT off. */
+
+/* Each strip is `factor` times the previous one (the first is 16 KB, none
+ * larger than 1 MB); 1 gives equal 16 KB strips.  Default 2. */
+void upcx_hunt_set_decomp(int factor);
+
+/* The order the program will touch the buffer in: UPCX_HUNT_UP (from the
+ * start, the default) or UPCX_HUNT_DOWN (from the end).  The small first
+ * strip goes where the program starts. */
+#define UPCX_HUNT_UP 0
+#define UPCX_HUNT_DOWN 1
+void upcx_hunt_set_order(int order);
+
+/* Once `num` strips are in flight, later runtime calls (remote gets and
+ * puts, memgets) also unprotect the strips that have arrived, saving the
+ * signal for them; 0 never does.  Default 1. */
+void upcx_hunt_start_piggyback_thresh(int num);
+
+/* Turns HUNT on (1) or off (0) for later memgets, whatever UPCRT_HUNT says,
+ * and returns the previous state; turning it off waits for every strip. */
+int upcx_hunt_enable(int on);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* UPCX_H */
