@@ -43,6 +43,7 @@ typedef struct upcrt_hunt_stats {
   uint64_t bytes;     /* bytes in strips (protected whole pages) */
   uint64_t signals;   /* SIGSEGVs taken on strips (waits the program felt) */
   uint64_t retired_early; /* strips unprotected without a signal (piggyback, handler) */
+  uint64_t declined;  /* memgets the cost model kept blocking (and timed) */
 } upcrt_hunt_stats_t;
 
 /* Number of strips in flight (0 when HUNT is off or idle). */

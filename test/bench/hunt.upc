@@ -17,7 +17,7 @@
 #include <upcx.h>
 
 typedef struct {
-  unsigned long long gets, strips, bytes, signals, retired_early;
+  unsigned long long gets, strips, bytes, signals, retired_early, declined;
 } hunt_stats_t;
 void upcrt_hunt_stats(hunt_stats_t *out);
 
