@@ -9,16 +9,17 @@ extern "C" {
 #endif
 
 /* ---- HUNT: demand-driven completion of large upc_memget ----------------
- * With HUNT on (upcrun -hunt, UPCRT_HUNT=1), a upc_memget of at least
- * UPCRT_HUNT_MIN bytes (default 256K) from a thread on another node returns
- * once the transfer has started, in strips; the first touch of a strip's
- * pages waits for that strip only.  Fences, barriers, locks and strict
- * accesses wait for everything.  Until then a system call given the buffer
- * (write, send, ...) fails with EFAULT: call upc_fence() first.  The hints
- * below take effect for later memgets and may be called with HUNT off. */
+ * With HUNT on (upcrun -hunt, UPCRT_HUNT=1), a upc_memget of 64 KB or more
+ * from a thread on another node may return once the transfer has started, in
+ * strips (the runtime measures whether that pays, see README "HUNT"); the
+ * first touch of a strip's pages waits for that strip only.  Fences,
+ * barriers, locks and strict accesses wait for everything.  Until then a
+ * system call given the buffer (write, send, ...) fails with EFAULT: put a
+ * upc_fence first.  The hints below take effect for later memgets and may
+ * be called with HUNT off. */
 
-/* Each strip is `factor` times the previous one (the first is 16 KB, none
- * larger than 1 MB); 1 gives equal 16 KB strips.  Default 2. */
+/* Each strip is `factor` (>= 1) times the previous one (the first is 16 KB,
+ * none larger than 1 MB); 1 gives equal 16 KB strips.  Default 2. */
 void upcx_hunt_set_decomp(int factor);
 
 /* The order the program will touch the buffer in: UPCX_HUNT_UP (from the
