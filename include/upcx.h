@@ -1,16 +1,22 @@
-/* upcx.h — the extensions of upcc that no other UPC compiler has (prefix
- * upcx_).  Berkeley-compatible extensions are in <bupc_extensions.h>.
- *
- * Neighbour synchronization (after UPC++'s support for naturally grained
- * communication): threads that exchange data only with a few neighbours
- * synchronize with those, not with the whole job.
- */
+/* upcx.h — upcc's own extensions to UPC, one section per feature, every name
+ * with the prefix upcx_ (UPCX_ for constants).  Plain C declarations: a UPC
+ * program and a C file linked with it both include <upcx.h>.
+ * Berkeley-compatible extensions are in <bupc_extensions.h>. */
 #ifndef UPCX_H
 #define UPCX_H
 
 #include <stddef.h>
 
 #define __UPCX__ 1
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Neighbour synchronization -----------------------------------------
+ * After UPC++'s support for naturally grained communication: threads that
+ * exchange data only with a few neighbours synchronize with those, not with
+ * the whole job. */
 
 /* Returns when every thread in threads[0..n) has called upcx_sync_neighbors
  * with this thread in its list, as many times as this thread listed it.
@@ -23,4 +29,37 @@
  * instead of hanging. */
 void upcx_sync_neighbors(const int *threads, size_t n);
 
+/* ---- HUNT: demand-driven completion of large upc_memget ----------------
+ * With HUNT on (upcrun -hunt, UPCRT_HUNT=1), a upc_memget of 64 KB or more
+ * from a thread on another node may return once the transfer has started, in
+ * strips (the runtime measures whether that pays, see README "HUNT"); the
+ * first touch of a strip's pages waits for that strip only.  Fences,
+ * barriers, locks and strict accesses wait for everything.  Until then a
+ * system call given the buffer (write, send, ...) fails with EFAULT: put a
+ * upc_fence first.  The hints below take effect for later memgets and may
+ * be called with HUNT off. */
+
+/* Each strip is `factor` (>= 1) times the previous one (the first is 16 KB,
+ * none larger than 1 MB); 1 gives equal 16 KB strips.  Default 2. */
+void upcx_hunt_set_decomp(int factor);
+
+/* The order the program will touch the buffer in: UPCX_HUNT_UP (from the
+ * start, the default) or UPCX_HUNT_DOWN (from the end).  The small first
+ * strip goes where the program starts. */
+#define UPCX_HUNT_UP 0
+#define UPCX_HUNT_DOWN 1
+void upcx_hunt_set_order(int order);
+
+/* Once `num` strips are in flight, later runtime calls (remote gets and
+ * puts, memgets) also unprotect the strips that have arrived, saving the
+ * signal for them; 0 never does.  Default 1. */
+void upcx_hunt_start_piggyback_thresh(int num);
+
+/* Turns HUNT on (1) or off (0) for later memgets, whatever UPCRT_HUNT says,
+ * and returns the previous state; turning it off waits for every strip. */
+int upcx_hunt_enable(int on);
+
+#ifdef __cplusplus
+}
 #endif
+#endif /* UPCX_H */

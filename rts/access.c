@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "progress.h"
+#include "hunt.h"
 #include "segment.h"
 #include "start.h"
 
@@ -48,6 +49,7 @@ void upcrt_access_init(void) {
   if (!upcrt_access_pend || !upcrt_access_plist || !upcrt_access_stage || !upcrt_access_acc ||
       !upcrt_access_batch || !upcrt_access_blist)
     upcrt_fatal("out of private memory at start-up");
+  upcrt_hunt_init();
 }
 
 int upcrt_access_pending(int t) { return upcrt_access_pend[t]; }
@@ -62,6 +64,7 @@ static void upcrt_access_mark(int t);
 static void upcrt_access_complete(void) {
   for (int i = 0; i < upcrt_access_npend; i++)
     if (upcrt_access_acc[upcrt_access_plist[i]]) upcrt_progress_ring(upcrt_access_plist[i]);
+  if (upcrt_hunt_outstanding) upcrt_hunt_retire_all(); /* HUNT keeps puts_pending set */
   if (upcrt_access_npend > 8) {
     MPI_Win_flush_all(upcrt_seg_win);
   } else {
@@ -145,12 +148,14 @@ void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int strict) {
   int t = (int)src.thread;
   /* MPI does not order our earlier put and this get to the same place */
   if (upcrt_access_pend[t]) upcrt_access_flush_target(t);
+  upcrt_hunt_before(-1, dst, n); /* MPI must not write a protected HUNT strip */
   upcrt_access_rma_get(dst, t, src.offset, n);
   MPI_Win_flush_local(t, upcrt_seg_win);
 }
 
 void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
   int t = (int)dst.thread;
+  upcrt_hunt_before(t, src, n); /* strips read from t land first; src readable */
   /* MPI does not order a put after an accumulate to the same place */
   if (upcrt_access_pend[t] && upcrt_access_has_updates(t)) upcrt_access_flush_target(t);
   if (strict) {
@@ -177,7 +182,7 @@ void upc_memget(void *dst, upcrt_pts_t src, size_t n) {
   upcrt_see_own_updates();
   char *b = upcrt_node_base[src.thread];
   if (b) memcpy(dst, b + src.offset, n);
-  else upcrt_get_remote(dst, src, n, 0);
+  else if (!upcrt_hunt_get(dst, src, n)) upcrt_get_remote(dst, src, n, 0);
 }
 
 void upc_memput(upcrt_pts_t dst, const void *src, size_t n) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "collective.h"
+#include "hunt.h"
 #include "segment.h"
 
 #define PIECE_MAX ((size_t)1 << 30) /* hindexed block lengths are int */
@@ -399,6 +400,7 @@ static int start(iofile_t *f, int write, int fp_mode, int shared_buf, upc_flag_t
     free(fo);
     free(ma);
   }
+  upcrt_hunt_retire_all(); /* MPI-IO on a protected HUNT page fails (EFAULT) */
   pre_blocking();
   MPI_File_set_view(f->fh, 0, MPI_BYTE, p->n ? f->ftype : MPI_BYTE, "native", MPI_INFO_NULL);
   int rc;

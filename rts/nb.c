@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "access.h"
+#include "hunt.h"
 #include "segment.h"
 
 static upcrt_nb_op_t *implicit_ops;
@@ -22,6 +23,7 @@ static void *grow(void *p, int *cap, size_t elem) {
 }
 
 upcrt_nb_op_t *upcrt_nb_new(void) {
+  upcrt_hunt_retire_all(); /* MPI may read or write private memory under a HUNT strip */
   upcrt_nb_op_t *h = calloc(1, sizeof *h);
   if (!h) upcrt_fatal("non-blocking transfer: out of memory");
   return h;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "collective.h"
+#include "hunt.h"
 #include "segment.h"
 
 static char *mine(upcrt_pts_t p) { return upcrt_seg_mybase + p.offset; }
@@ -46,6 +47,7 @@ static void reduce_mpi(const upcrt_coll_rtype_t *t, int all, upcrt_pts_t dst,
       tmp = malloc(bytes);
       if (!tmp) upcrt_fatal("%s: out of memory", what);
       upc_memget(tmp, sb, bytes);
+      upcrt_hunt_retire_all(); /* tmp goes to MPI next */
       in = tmp;
     }
     if (all || me == root) {

@@ -12,7 +12,7 @@
 #endif
 
 static const char *upcrun_usage_text =
-    "usage: upcrun [-n|-np N] [-shared-heap SIZE] [-progress on|off|auto]\n"
+    "usage: upcrun [-n|-np N] [-shared-heap SIZE] [-progress on|off|auto] [-hunt]\n"
     "              [-hostfile FILE | -hosts H1,H2,...] [-v] PROGRAM [ARGS...]\n"
     "Runs the UPC program PROGRAM with N threads (default 1) through the MPI launcher.\n"
     "  -n N, -np N          number of UPC threads (MPI processes)\n"
@@ -24,6 +24,8 @@ static const char *upcrun_usage_text =
     "                       thread is on another node or UPCRT_FORCE_RMA=1)\n"
     "  -hostfile FILE       hosts to run on, passed to the MPI launcher (-f FILE)\n"
     "  -hosts H1,H2,...     host list, passed to the MPI launcher\n"
+    "  -hunt                large upc_memgets from other nodes return at once and wait\n"
+    "                       on first touch (UPCRT_HUNT=1; see README, HUNT)\n"
     "  -v                   print the launcher command before running it\n"
     "  --help               this text\n"
     "Environment: UPCRUN_MPIEXEC overrides the launcher (" UPCRUN_MPIEXEC "); UPCRT_FORCE_RMA=1\n"
@@ -116,6 +118,8 @@ int main(int argc, char **argv) {
       hostfile = upcrun_value(argc, argv, &i, "-hostfile");
     } else if (upcrun_is(a, "hosts")) {
       hosts = upcrun_value(argc, argv, &i, "-hosts");
+    } else if (upcrun_is(a, "hunt")) {
+      upcrun_setenv("UPCRT_HUNT", "1");
     } else if (strcmp(a, "-v") == 0 || upcrun_is(a, "verbose")) {
       verbose = 1;
     } else {
