@@ -280,6 +280,9 @@ int upcrt_hunt_get(void *dst, upcrt_pts_t src, size_t n) {
   if (hi <= lo || (size_t)(hi - lo) < upcrt_hunt_min || (size_t)(hi - lo) > MAX_STAGE ||
       upcrt_hunt_in_shared(a, n))
     return 0;
+  /* a program (or test harness) that took SIGSEGV over would get our faults */
+  struct sigaction cur;
+  if (sigaction(SIGSEGV, NULL, &cur) != 0 || cur.sa_sigaction != upcrt_hunt_on_segv) return 0;
   int t = (int)src.thread, cls = 0;
   while (((size_t)(hi - lo) >> cls) > 1) cls++;
   double t0 = upcrt_hunt_now();
