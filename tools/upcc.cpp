@@ -501,7 +501,10 @@ int main(int argc, char **argv) {
     // The translation holds system headers as clang-19 preprocessed them (glibc
     // picks compiler-specific declarations), so the same compiler compiles it.
     std::vector<std::string> cc = {UPCC_CLANG, "-std=gnu11", "-c", trans, "-o", obj,
-                                   "-I" + paths.include};
+                                   "-I" + paths.include,
+                                   // upcc's front end already warned at each use of a
+                                   // deprecated function, in the user's spelling
+                                   "-Wno-deprecated-declarations"};
     if (o.noWarnings) cc.push_back("-w");
     for (auto &a : o.ccArgs) cc.push_back(a);
     if (run(cc, o.verbose) != 0) {
