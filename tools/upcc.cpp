@@ -202,10 +202,10 @@ bool parseSize(const std::string &s, size_t &out) {
   for (char &c : suf) c = char(toupper(static_cast<unsigned char>(c)));
   double m = 1;
   if (suf == "" || suf == "B") m = 1;
-  else if (suf == "K" || suf == "KB") m = 1024.0;
-  else if (suf == "M" || suf == "MB") m = 1024.0 * 1024;
-  else if (suf == "G" || suf == "GB") m = 1024.0 * 1024 * 1024;
-  else if (suf == "T" || suf == "TB") m = 1024.0 * 1024 * 1024 * 1024;
+  else if (suf == "K" || suf == "KB" || suf == "KIB") m = 1024.0;
+  else if (suf == "M" || suf == "MB" || suf == "MIB") m = 1024.0 * 1024;
+  else if (suf == "G" || suf == "GB" || suf == "GIB") m = 1024.0 * 1024 * 1024;
+  else if (suf == "T" || suf == "TB" || suf == "TIB") m = 1024.0 * 1024 * 1024 * 1024;
   else return false;
   out = size_t(v * m);
   return out > 0;
