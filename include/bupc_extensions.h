@@ -1,6 +1,8 @@
 /* bupc_extensions.h — the Berkeley UPC extensions programs commonly call:
- * timers, castability, thread distance, atomics, non-blocking copies and
- * non-contiguous (strided, vector, indexed) transfers. */
+ * timers, castability, thread distance, pointer-to-shared helpers, polling,
+ * semaphores and signalling puts, atomics, non-blocking copies and
+ * non-contiguous (strided, vector, indexed) transfers.  The value
+ * collectives (bupc_allv_*) are in <bupc_collectivev.h>, as in Berkeley UPC. */
 #ifndef BUPC_EXTENSIONS_H
 #define BUPC_EXTENSIONS_H
 
@@ -31,6 +33,53 @@ int bupc_thread_castable(unsigned int threadnum);
 #define BUPC_THREADS_FAR 30
 #define BUPC_THREADS_VERYFAR 40
 int bupc_thread_distance(int threadA, int threadB);
+
+/* ---- Pointer-to-shared helpers ---- */
+/* The pointer-to-shared (phase 0) of a local address into shared memory
+ * (one bupc_cast returned), or NULL for any other address. */
+shared void *bupc_inverse_cast(void *ptr);
+/* The same with the owning thread and the phase given (Berkeley's older name). */
+shared void *bupc_local_to_shared(void *ptr, int thread, int phase);
+/* p + elemincr elements of elemsz bytes in blocks of blockelems (0: indefinite). */
+shared void *bupc_ptradd(shared void *p, size_t blockelems, size_t elemsz, ptrdiff_t elemincr);
+/* Describes p (address, thread, phase) in buf; 0 on success, non-zero when
+ * maxlen < BUPC_DUMP_MIN_LENGTH. */
+#define BUPC_DUMP_MIN_LENGTH 100
+int bupc_dump_shared(shared const void *ptr, char *buf, int maxlen);
+
+/* ---- Progress: lets other threads' operations on this one proceed ---- */
+void bupc_poll(void);
+void upc_poll(void);
+
+/* ---- Semaphores and signalling puts ----
+ * A semaphore lives in the shared memory of the thread that allocated it
+ * (bupc_sem_alloc is not collective) and starts at 0.  post adds 1 (N),
+ * wait blocks until the value is at least 1 (N) and takes it, try takes it
+ * only if it is there (1) or returns 0.  post has release and wait/try
+ * acquire semantics.  A BUPC_SEM_BOOLEAN semaphore holds 0 or 1 (posting it
+ * at 1 leaves 1; N must be 1).  The producer/consumer flags are promises
+ * about who posts and waits; each pair defaults to the general M form.
+ * bupc_memput_signal(dst, src, nbytes, s, n) is upc_memput then a post of n. */
+typedef shared struct upcrt_sem bupc_sem_t;
+#define BUPC_SEM_INTEGER 1
+#define BUPC_SEM_BOOLEAN 2
+#define BUPC_SEM_SPRODUCER 4
+#define BUPC_SEM_MPRODUCER 8
+#define BUPC_SEM_SCONSUMER 16
+#define BUPC_SEM_MCONSUMER 32
+#define BUPC_SEM_MAXVALUE 0x7fffffff
+bupc_sem_t *bupc_sem_alloc(int flags);
+void bupc_sem_free(bupc_sem_t *s);
+void bupc_sem_post(bupc_sem_t *s);
+void bupc_sem_postN(bupc_sem_t *s, size_t n);
+void bupc_sem_wait(bupc_sem_t *s);
+void bupc_sem_waitN(bupc_sem_t *s, size_t n);
+int bupc_sem_try(bupc_sem_t *s);
+int bupc_sem_tryN(bupc_sem_t *s, size_t n);
+void bupc_memput_signal(shared void *dst, const void *src, size_t nbytes, bupc_sem_t *s,
+                        size_t n);
+void bupc_memput_signal_async(shared void *dst, const void *src, size_t nbytes,
+                              bupc_sem_t *s, size_t n);
 
 /* ---- Atomics: bupc_atomicT_OP_R for T in I64 U64 I32 U32 I UI L UL and R
  * in strict/relaxed, atomic with each other and with upc_atomic.h ---- */

@@ -14,6 +14,10 @@ shared void *upc_global_alloc(size_t nblocks, size_t nbytes);
 shared void *upc_all_alloc(size_t nblocks, size_t nbytes);
 shared void *upc_alloc(size_t nbytes);
 void upc_free(shared void *ptr);
+/* UPC 1.1 (deprecated by UPC 1.2, removed in 1.3); old code still calls it. */
+shared void *upc_local_alloc(size_t nblocks, size_t nbytes)
+    __attribute__((deprecated("upc_local_alloc is deprecated since UPC 1.2; use "
+                               "upc_alloc(nblocks * nbytes)")));
 void upc_all_free(shared void *ptr);
 
 size_t upc_threadof(shared void *ptr);

@@ -401,6 +401,7 @@ void upc_global_exit(int status) __attribute__((noreturn));
 upcrt_pts_t upc_global_alloc(size_t nblocks, size_t nbytes);
 upcrt_pts_t upc_all_alloc(size_t nblocks, size_t nbytes);
 upcrt_pts_t upc_alloc(size_t nbytes);
+upcrt_pts_t upc_local_alloc(size_t nblocks, size_t nbytes); /* UPC 1.1, deprecated */
 void upc_free(upcrt_pts_t ptr);
 void upc_all_free(upcrt_pts_t ptr);
 size_t upc_threadof(upcrt_pts_t ptr);

@@ -388,6 +388,9 @@ static int start(iofile_t *f, int write, int fp_mode, int shared_buf, upc_flag_t
         errno = EINVAL;
         return -1;
       }
+      if (p->v[i].len > (size_t)INT_MAX)
+        upcrt_fatal("%s: a region of %zu bytes (at most %d per region)", what,
+                    (size_t)p->v[i].len, INT_MAX);
       lens[i] = (int)p->v[i].len;
       fo[i] = (MPI_Aint)p->v[i].foff;
       MPI_Get_address(p->v[i].l, &ma[i]);

@@ -163,6 +163,11 @@ static void upcrt_start_atexit(void) {
 int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
                 const upcrt_config_t *config) {
   int provided;
+  /* MPICH maps shared windows at one address on every process of a node,
+   * probing each page of the range first (msync per page): about 8 s per
+   * GiB of shared heap under load.  Segments are reached by offset, so the
+   * same address buys nothing; the user's own setting wins. */
+  setenv("MPIR_CVAR_SHM_SYMHEAP_RETRY", "0", 0);
   MPI_Init_thread(&argc, &argv, upcrt_progress_thread_level(), &provided);
   MPI_Comm_dup(MPI_COMM_WORLD, &upcrt_seg_comm);
   MPI_Comm_set_errhandler(upcrt_seg_comm, MPI_ERRORS_RETURN);

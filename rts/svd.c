@@ -141,6 +141,7 @@ static const char *upcrt_svd_kind_name(int kind) {
   case UPCRT_SVD_LOCAL: return "upc_alloc";
   case UPCRT_SVD_LOCK: return "upc_lock_t";
   case UPCRT_SVD_SYNC: return "upcx_sync_neighbors counters";
+  case UPCRT_SVD_SEM: return "bupc_sem_t";
   default: return "block";
   }
 }
@@ -203,9 +204,9 @@ void upcrt_describe_pts(upcrt_pts_t p, char *buf, size_t size) {
     upcrt_svd_hdr_t h;
     upcrt_seg_read(&h, (int)p.thread, p.offset - HDR, sizeof h);
     if (h.magic == (UPCRT_SVD_MAGIC ^ p.offset)) {
-      if (h.state == UPCRT_SVD_LOCK)
-        snprintf(buf, size, "upc_lock_t on thread %u (allocated by thread %" PRIu64 ")",
-                 p.thread, h.owner);
+      if (h.state == UPCRT_SVD_LOCK || h.state == UPCRT_SVD_SEM)
+        snprintf(buf, size, "%s on thread %u (allocated by thread %" PRIu64 ")",
+                 upcrt_svd_kind_name((int)h.state), p.thread, h.owner);
       else if (h.state == UPCRT_SVD_ALL || h.state == UPCRT_SVD_GLOBAL)
         snprintf(buf, size, "%s(%" PRIu64 ", %" PRIu64 ") object", upcrt_svd_kind_name((int)h.state),
                  h.a, h.b);
@@ -277,6 +278,8 @@ static UPCRT_NORETURN void upcrt_svd_exhausted(int kind, size_t a, size_t b, siz
     snprintf(call, sizeof call, "%s(%zu, %zu)", upcrt_svd_kind_name(kind), a, b);
   else if (kind == UPCRT_SVD_LOCK || kind == UPCRT_SVD_SYNC)
     snprintf(call, sizeof call, "%s allocation", upcrt_svd_kind_name(kind));
+  else if (kind == UPCRT_SVD_SEM)
+    snprintf(call, sizeof call, "bupc_sem_alloc");
   else
     snprintf(call, sizeof call, "upc_alloc(%zu)", a);
   upcrt_fatal("%s: shared heap exhausted: needs %zu bytes %s, only %" PRIu64
@@ -479,6 +482,7 @@ unsigned upcrt_svd_kind_bit(int kind) {
   case UPCRT_SVD_GLOBAL: return UPCRT_SVD_M_GLOBAL;
   case UPCRT_SVD_LOCAL: return UPCRT_SVD_M_LOCAL;
   case UPCRT_SVD_LOCK: return UPCRT_SVD_M_LOCK;
+  case UPCRT_SVD_SEM: return UPCRT_SVD_M_SEM;
   default: return 0;
   }
 }
@@ -571,7 +575,10 @@ static size_t upcrt_svd_mul(size_t a, size_t b, const char *what, size_t x, size
   return a * b;
 }
 
+/* A request for zero bytes gives the null pointer-to-shared and allocates
+ * nothing (UPC 1.3 7.2.2.1-3). */
 upcrt_pts_t upc_global_alloc(size_t nblocks, size_t nbytes) {
+  if (nblocks == 0 || nbytes == 0) return UPCRT_NULL_PTS;
   size_t rows = (nblocks + (size_t)upcrt_threads - 1) / (size_t)upcrt_threads;
   size_t per = upcrt_svd_mul(rows, nbytes, "upc_global_alloc", nblocks, nbytes);
   uint64_t off = upcrt_svd_sym_alloc(per, UPCRT_SVD_GLOBAL, nblocks, nbytes);
@@ -579,20 +586,27 @@ upcrt_pts_t upc_global_alloc(size_t nblocks, size_t nbytes) {
 }
 
 upcrt_pts_t upc_all_alloc(size_t nblocks, size_t nbytes) {
+  if (nblocks == 0 || nbytes == 0) return UPCRT_NULL_PTS; /* single-valued: no thread waits */
   size_t rows = (nblocks + (size_t)upcrt_threads - 1) / (size_t)upcrt_threads;
   size_t per = upcrt_svd_mul(rows, nbytes, "upc_all_alloc", nblocks, nbytes);
   uint64_t off = 0;
   if (upcrt_mythread == 0) off = upcrt_svd_sym_alloc(per, UPCRT_SVD_ALL, nblocks, nbytes);
   upcrt_barrier_bcast(&off, sizeof off, 0);
   if (upcrt_mythread != 0)
-    upcrt_svd_know(off, ((uint64_t)(per ? per : 1) + 63) / 64 * 64, UPCRT_SVD_ALL, -1, nblocks,
-                   nbytes);
+    upcrt_svd_know(off, ((uint64_t)per + 63) / 64 * 64, UPCRT_SVD_ALL, -1, nblocks, nbytes);
   return (upcrt_pts_t){off, 0, 0};
 }
 
 upcrt_pts_t upc_alloc(size_t nbytes) {
+  if (nbytes == 0) return UPCRT_NULL_PTS;
   uint64_t off = upcrt_svd_local_alloc(nbytes, UPCRT_SVD_LOCAL);
   return (upcrt_pts_t){off, (uint32_t)upcrt_mythread, 0};
+}
+
+/* UPC 1.1's upc_local_alloc (deprecated in 1.2, gone in 1.3): upc_alloc of
+ * nblocks * nbytes, as Berkeley UPC and GCC UPC still provide it. */
+upcrt_pts_t upc_local_alloc(size_t nblocks, size_t nbytes) {
+  return upc_alloc(upcrt_svd_mul(nblocks, nbytes, "upc_local_alloc", nblocks, nbytes));
 }
 
 void upc_free(upcrt_pts_t ptr) {

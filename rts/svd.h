@@ -32,6 +32,7 @@ enum {
   UPCRT_SVD_LOCAL = 0x4c4f43, /* upc_alloc */
   UPCRT_SVD_LOCK = 0x4c434b, /* a upc_lock_t */
   UPCRT_SVD_SYNC = 0x53594e, /* upcx_sync_neighbors counters */
+  UPCRT_SVD_SEM = 0x53454d,  /* a bupc_sem_t */
 };
 
 /* Bytes the static objects need per thread (before the segments exist). */
@@ -48,7 +49,8 @@ uint64_t upcrt_svd_local_alloc(size_t n, int kind);
 /* Frees the live block p points to the start of, if its kind is in the
  * mask kinds (UPCRT_SVD_M_*); anything else is a fatal error naming what
  * (the calling UPC function) and the object. */
-enum { UPCRT_SVD_M_ALL = 1, UPCRT_SVD_M_GLOBAL = 2, UPCRT_SVD_M_LOCAL = 4, UPCRT_SVD_M_LOCK = 8 };
+enum { UPCRT_SVD_M_ALL = 1, UPCRT_SVD_M_GLOBAL = 2, UPCRT_SVD_M_LOCAL = 4, UPCRT_SVD_M_LOCK = 8,
+       UPCRT_SVD_M_SEM = 16 };
 void upcrt_svd_free(upcrt_pts_t p, const char *what, unsigned kinds);
 unsigned upcrt_svd_kind_bit(int kind);
 /* Kind of the live block p points to the start of, or UPCRT_SVD_FREE. */

@@ -133,6 +133,9 @@ static void post_pieces(upcrt_nb_op_t *h, pieces_t *p, int put) {
       MPI_Aint *ld = malloc(sizeof(MPI_Aint) * (size_t)n), *rd = malloc(sizeof(MPI_Aint) * (size_t)n);
       if (!lens || !ld || !rd) upcrt_fatal("non-contiguous transfer: out of memory");
       for (int i = 0; i < n; i++) {
+        if (p->v[a + i].n > (size_t)INT_MAX)
+          upcrt_fatal("non-contiguous transfer: a region of %zu bytes to or from another "
+                      "node (at most %d per region)", p->v[a + i].n, INT_MAX);
         lens[i] = (int)p->v[a + i].n;
         MPI_Get_address(p->v[a + i].l, &ld[i]);
         rd[i] = (MPI_Aint)p->v[a + i].r.offset;

@@ -202,10 +202,10 @@ bool parseSize(const std::string &s, size_t &out) {
   for (char &c : suf) c = char(toupper(static_cast<unsigned char>(c)));
   double m = 1;
   if (suf == "" || suf == "B") m = 1;
-  else if (suf == "K" || suf == "KB") m = 1024.0;
-  else if (suf == "M" || suf == "MB") m = 1024.0 * 1024;
-  else if (suf == "G" || suf == "GB") m = 1024.0 * 1024 * 1024;
-  else if (suf == "T" || suf == "TB") m = 1024.0 * 1024 * 1024 * 1024;
+  else if (suf == "K" || suf == "KB" || suf == "KIB") m = 1024.0;
+  else if (suf == "M" || suf == "MB" || suf == "MIB") m = 1024.0 * 1024;
+  else if (suf == "G" || suf == "GB" || suf == "GIB") m = 1024.0 * 1024 * 1024;
+  else if (suf == "T" || suf == "TB" || suf == "TIB") m = 1024.0 * 1024 * 1024 * 1024;
   else return false;
   out = size_t(v * m);
   return out > 0;
@@ -501,7 +501,10 @@ int main(int argc, char **argv) {
     // The translation holds system headers as clang-19 preprocessed them (glibc
     // picks compiler-specific declarations), so the same compiler compiles it.
     std::vector<std::string> cc = {UPCC_CLANG, "-std=gnu11", "-c", trans, "-o", obj,
-                                   "-I" + paths.include, "-idirafter", UPCC_MPI_INCLUDEDIR};
+                                   "-I" + paths.include, "-idirafter", UPCC_MPI_INCLUDEDIR,
+                                   // upcc's front end already warned at each use of a
+                                   // deprecated function, in the user's spelling
+                                   "-Wno-deprecated-declarations"};
     if (o.noWarnings) cc.push_back("-w");
     for (auto &a : o.ccArgs) cc.push_back(a);
     if (run(cc, o.verbose) != 0) {
