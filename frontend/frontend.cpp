@@ -374,10 +374,18 @@ struct CrashGuard {
 };
 
 // Clang's arguments for the surface text.
+const char *const kLegacyWarnings[] = {"implicit-function-declaration", "implicit-int",
+                                       "incompatible-function-pointer-types", "int-conversion"};
+
 std::vector<std::string> semaArgs(const FrontendOptions &opts) {
   std::vector<std::string> args = {"-x", "c", "-std=gnu11", "-fsyntax-only",
                                    "-Wno-deprecated-non-prototype", "-Wno-empty-body",
                                    "-ferror-limit=50", "-fno-color-diagnostics"};
+  // What C89/gnu89 allowed and Clang 16+ rejects by default is a warning, as
+  // with the GCC-based UPC compilers; the user's -Werror=... or
+  // -pedantic-errors (after these) makes it an error again.
+  for (const char *w : kLegacyWarnings) args.push_back(std::string("-Wno-error=") + w);
+  args.push_back("-Wno-gnu-line-marker"); // the preprocessor's, not the user's
   for (auto &a : opts.clangArgs) args.push_back(a);
   return args;
 }
