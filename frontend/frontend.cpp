@@ -486,7 +486,9 @@ void evaluateRequests(const EditedText &out, const std::vector<ConstRequest> &re
     if (reqs[k].kind == 0) {
       code += "static const long long __upcc_ce_" + std::to_string(k) + " = (" + reqs[k].expr + ");\n";
     } else {
-      unsigned b = out.fromOriginal(reqs[k].ppBegin), e = out.fromOriginal(reqs[k].ppEnd);
+      // The operand's last character maps into the text; its end may not
+      // (a ')' the surface pass inserted right after it).
+      unsigned b = out.fromOriginal(reqs[k].ppBegin), e = out.fromOriginal(reqs[k].ppEnd - 1) + 1;
       if (e < b || e > text.size()) continue;
       std::string operand = text.substr(b, e - b);
       for (char &c : operand)
