@@ -543,7 +543,24 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
   auto s = std::make_shared<SurfaceOut>(surfacePass(*ppHold, *map, opts, known));
   if (!s->requests.empty()) {
     evaluateRequests(s->out, s->requests, opts, known);
+    bool consts = false, sizeofs = false;
+    for (auto &r : s->requests) (r.kind == 0 ? consts : sizeofs) = true;
+    if (consts && sizeofs)
+      for (auto &r : s->requests)
+        if (r.kind != 0) known.erase(r.key);
     *s = surfacePass(*ppHold, *map, opts, known);
+    if (consts && sizeofs) {
+      // upc_blocksizeof(a) of an `a` whose block size was just computed:
+      // the first answer saw the placeholder block size.  Ask again, of a
+      // text with the block sizes in it.
+      std::vector<ConstRequest> again;
+      for (auto &r : s->requests)
+        if (r.kind != 0) again.push_back(r);
+      if (!again.empty()) {
+        evaluateRequests(s->out, again, opts, known);
+        *s = surfacePass(*ppHold, *map, opts, known);
+      }
+    }
   }
   for (auto &w : s->warnings) llvm::errs() << w;
   if (!s->errors.empty()) {

@@ -339,7 +339,9 @@ struct Declarator {
 
 // base: the typedef's type without its UPC qualifiers, when it is a plain
 // name (so `strict T x` can be written as one qualifier set on it).
-struct SharedTypedef { unsigned block; Consistency cons; std::string base; };
+// star: `typedef shared [*] U NAME;` — each object declared with NAME gets
+// the block size [*] computes for it (U is then base).
+struct SharedTypedef { unsigned block; Consistency cons; std::string base; bool star = false; };
 
 class Surface {
 public:
@@ -989,7 +991,7 @@ void Surface::analyzeDeclaration(int start, int boundary) {
   }
   Consistency cons = st ? Consistency::Strict : rl ? Consistency::Relaxed : Consistency::Default;
   if (!quals.empty() && !sh && viaTypedef) {
-    if (viaTypedef->base.empty() || typedefTok < 0) {
+    if (viaTypedef->base.empty() || typedefTok < 0 || viaTypedef->star) {
       error(quals[0], std::string("'") + text(quals[0]) +
                           "' cannot be added to this shared typedef; write the qualifiers in the typedef");
     } else {
@@ -1046,7 +1048,7 @@ void Surface::analyzeDeclaration(int start, int boundary) {
                           std::string()};
         // A plain `typedef <quals> U NAME;`: remember U.
         bool plain = !viaTypedef && decls.size() == 1 && inf.d.name == specEnd &&
-                     inf.d.last == specEnd && !star;
+                     inf.d.last == specEnd;
         for (int k = start; plain && k < specEnd; k++) {
           if (is(k, "typedef") || isUpcQual(k)) {
             if (is(k, "shared") && is(k + 1, "[")) k = match(k + 1); // its layout
@@ -1057,6 +1059,11 @@ void Surface::analyzeDeclaration(int start, int boundary) {
           st2.base += (st2.base.empty() ? "" : " ") + text(k);
         }
         if (!plain) st2.base.clear();
+        st2.star = star && plain;
+        if (star && !plain && inf.sharedDims.empty())
+          error(quals.empty() ? inf.d.name : quals[0],
+                "layout qualifier '[*]' in a typedef needs an array type or a plain type name "
+                "('typedef shared [*] int T;')");
         sharedTypedefs[n] = st2;
       } else {
         sharedTypedefs.erase(n);
@@ -1070,6 +1077,67 @@ void Surface::analyzeDeclaration(int start, int boundary) {
     if (inf.ptrOuter) continue;
     std::string name = inf.d.name >= 0 ? "'" + text(inf.d.name) + "'" : "the shared array";
     threadsDims(inf.sharedDims, name, indefinite && !viaTypedef);
+  }
+
+  // [*] per declarator: the block size UPC 1.3 6.5.1.1 gives the array
+  // being distributed, (elements + THREADS - 1) / THREADS; 1 on error.
+  auto starBlock = [&](const Info &inf, int errTok) -> unsigned {
+    std::string name = inf.d.name >= 0 ? "'" + text(inf.d.name) + "'" : "the type";
+    if (inf.ptrOuter) {
+      error(errTok, "layout qualifier '[*]' is not allowed in a pointer type");
+      return 1;
+    }
+    long long total = 1;
+    bool threads = false;
+    for (auto &dm : inf.sharedDims) {
+      if (dm.rb == dm.lb + 1) {
+        error(dm.lb, "layout qualifier '[*]' is not allowed on an array of unknown size (" +
+                         name + ")");
+        return 1;
+      }
+      bool used = false;
+      auto v = constant(dm.lb + 1, dm.rb, &used);
+      if (!v) {
+        if (!known_.empty()) error(dm.lb + 1, "array dimension is not an integer constant expression");
+        return 1;
+      }
+      threads |= used;
+      total *= *v;
+    }
+    long long bl;
+    if (threads) bl = total;
+    else if (!dynamicThreads()) bl = (total + opts_.staticThreads - 1) / opts_.staticThreads;
+    else if (total <= 1) bl = 1;
+    else {
+      error(errTok, "layout qualifier '[*]' on " + name +
+                        " needs THREADS in a dimension when THREADS is dynamic "
+                        "(or compile with -T N)");
+      return 1;
+    }
+    if (bl > (long long)kMaxBlockSize) {
+      error(errTok, "block size " + std::to_string(bl) + " computed for '[*]' on " + name +
+                        " exceeds UPC_MAX_BLOCK_SIZE (" + std::to_string(kMaxBlockSize) + ")");
+      return 1;
+    }
+    return unsigned(bl < 1 ? 1 : bl);
+  };
+
+  // `NAME x[...]` with `typedef shared [*] U NAME`: U with x's block size.
+  if (quals.empty() && viaTypedef && viaTypedef->star && !isTypedef) {
+    std::vector<unsigned> blocks;
+    for (auto &inf : decls) blocks.push_back(starBlock(inf, typedefTok));
+    bool same = true;
+    for (unsigned b : blocks) same = same && b == blocks[0];
+    Consistency c = viaTypedef->cons;
+    if (same) {
+      edit(typedefTok, viaTypedef->base + " " + attr(encodeShared(blocks.empty() ? 1 : blocks[0], c)));
+      return;
+    }
+    edit(typedefTok, viaTypedef->base);
+    for (size_t k = 0; k < decls.size(); k++)
+      if (decls[k].d.last >= decls[k].d.first && decls[k].d.last >= 0)
+        insertAfter(decls[k].d.last, " " + attr(encodeShared(blocks[k], c)));
+    return;
   }
 
   if (quals.empty()) return; // shared via typedef: nothing more to rewrite
@@ -1090,56 +1158,12 @@ void Surface::analyzeDeclaration(int start, int boundary) {
   // shared [*]: a block size per declarator.  One block size for all of
   // them goes in the specifiers as usual; otherwise the address space goes
   // after each declarator.
+  // A typedef of an array type gets the array's block size; a typedef of
+  // the element type (no dimensions) is resolved per declared object.
   std::vector<unsigned> blocks;
-  for (auto &inf : decls) {
-    unsigned b = 1;
-    std::string name = inf.d.name >= 0 ? "'" + text(inf.d.name) + "'" : "the type";
-    if (isTypedef) {
-      error(quals[0], "layout qualifier '[*]' is not allowed in a typedef");
-    } else if (inf.ptrOuter) {
-      error(quals[0], "layout qualifier '[*]' is not allowed in a pointer type");
-    } else {
-      long long total = 1;
-      bool threads = false, ok = true;
-      for (auto &dm : inf.sharedDims) {
-        if (dm.rb == dm.lb + 1) {
-          error(dm.lb, "layout qualifier '[*]' is not allowed on an array of unknown size (" +
-                           name + ")");
-          ok = false;
-          break;
-        }
-        bool used = false;
-        auto v = constant(dm.lb + 1, dm.rb, &used);
-        if (!v) {
-          if (!known_.empty())
-            error(dm.lb + 1, "array dimension is not an integer constant expression");
-          ok = false;
-          break;
-        }
-        threads |= used;
-        total *= *v;
-      }
-      if (ok) {
-        long long bl;
-        if (threads) bl = total;
-        else if (!dynamicThreads()) bl = (total + opts_.staticThreads - 1) / opts_.staticThreads;
-        else if (total <= 1) bl = 1;
-        else {
-          error(quals[0], "layout qualifier '[*]' on " + name +
-                              " needs THREADS in a dimension when THREADS is dynamic "
-                              "(or compile with -T N)");
-          bl = 1;
-        }
-        if (bl > (long long)kMaxBlockSize) {
-          error(quals[0], "block size " + std::to_string(bl) + " computed for '[*]' on " + name +
-                              " exceeds UPC_MAX_BLOCK_SIZE (" + std::to_string(kMaxBlockSize) + ")");
-          bl = 1;
-        }
-        b = unsigned(bl < 1 ? 1 : bl);
-      }
-    }
-    blocks.push_back(b);
-  }
+  for (auto &inf : decls)
+    blocks.push_back(isTypedef && inf.sharedDims.empty() && !inf.ptrOuter ? 1u
+                                                                          : starBlock(inf, quals[0]));
   bool same = true;
   for (unsigned b : blocks) same = same && b == blocks[0];
   bool first = true;
