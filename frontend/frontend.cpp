@@ -109,11 +109,22 @@ bool upcImplicitOK(QualType from, QualType to) {
   return pf.getCanonicalType().getTypePtr() == pt.getCanonicalType().getTypePtr();
 }
 
+// Pointers-to-shared that convert like incompatible C pointers: with a
+// warning and the explicit cast's meaning (another block size resets the
+// phase: upcrt_pts_reblock).
+bool upcConvertsWithWarning(QualType from, QualType to) {
+  return sharedPointee(from) && sharedPointee(to) && !upcImplicitOK(from, to);
+}
+
 class Consumer : public DiagnosticConsumer, public Reporter {
 public:
+  // fixWarnings: the warnings of conversions fixed in earlier rounds (their
+  // diagnostics vanish once the cast is in the text); null: no such fixes.
   Consumer(const std::string &pp, const SourceMap &map, const EditedText &surface,
-           const std::vector<EditedText> &layers, bool fixing)
-      : pp_(pp), map_(map), surface_(surface), layers_(layers), fixing_(fixing) {}
+           const std::vector<EditedText> &layers, bool fixing,
+           std::vector<std::string> *fixWarnings)
+      : pp_(pp), map_(map), surface_(surface), layers_(layers), fixing_(fixing),
+        fixWarnings_(fixWarnings) {}
 
   std::vector<Edit> fixes;
   std::vector<std::string> lines;
@@ -184,7 +195,22 @@ private:
   const EditedText &surface_;
   const std::vector<EditedText> &layers_;
   bool fixing_;
+  std::vector<std::string> *fixWarnings_;
   bool lastFixed_ = false;
+
+  void conversionWarning(const Diagnostic &info, QualType src, QualType dst,
+                         const std::string &when) {
+    unsigned a, b;
+    sharedPointee(src, &a);
+    sharedPointee(dst, &b);
+    std::string why = blockSize(a) != blockSize(b)
+                          ? "changes the block size; the phase is reset, as by an explicit cast"
+                          : "converts between incompatible pointer-to-shared types";
+    fixWarnings_->push_back(formatDiag(locate(info.getLocation()), "warning",
+                                       "implicit conversion from '" + spell(src) + "' to '" +
+                                           spell(dst) + "'" + (when.empty() ? "" : " " + when) +
+                                           " " + why));
+  }
 
   QualType argType(const Diagnostic &info, unsigned i) {
     if (i >= info.getNumArgs() || info.getArgKind(i) != DiagnosticsEngine::ak_qualtype)
@@ -201,6 +227,13 @@ private:
     std::string s;
     while (*p && (isalnum(static_cast<unsigned char>(*p)) || *p == '_')) s += *p++;
     return s;
+  }
+
+  static std::string actionText(int action) {
+    static const char *verbs[] = {"in an assignment", "when passing an argument",
+                                  "when returning", "", "in an initialization",
+                                  "when passing an argument", "in a cast"};
+    return action >= 0 && action < 7 ? verbs[action] : "";
   }
 
   bool castable(QualType t) {
@@ -230,13 +263,25 @@ private:
       int action = int(info.getRawArg(2));
       bool dstFirst = action == 0 || action == 4; // assigning, initializing
       QualType dst = dstFirst ? a : b, src = dstFirst ? b : a;
-      if (!upcImplicitOK(src, dst)) return false;
-      return addCast(info.getRange(0).getAsRange(), dst);
+      if (upcImplicitOK(src, dst)) return addCast(info.getRange(0).getAsRange(), dst);
+      if (!fixWarnings_ || !upcConvertsWithWarning(src, dst) ||
+          !addCast(info.getRange(0).getAsRange(), dst))
+        return false;
+      conversionWarning(info, src, dst, actionText(action));
+      return true;
     }
     if (id == diag::err_typecheck_op_on_nonoverlapping_address_space_pointers) {
       QualType a = argType(info, 0), b = argType(info, 1);
       if (a.isNull() || b.isNull() || info.getNumRanges() < 2) return false;
-      if (!upcImplicitOK(b, a)) return false;
+      if (!upcImplicitOK(b, a)) {
+        // c ? p : q with pointers-to-shared of other block sizes: q becomes
+        // p's type, with a warning.
+        if (int(info.getRawArg(2)) != 2 || !fixWarnings_ || !upcConvertsWithWarning(b, a) ||
+            !addCast(info.getRange(1).getAsRange(), a))
+          return false;
+        conversionWarning(info, b, a, "in a conditional operator");
+        return true;
+      }
       // Convert the generic (or differently qualified) side to the other.
       if (isGenericShared(a) && !isGenericShared(b))
         return addCast(info.getRange(0).getAsRange(), b);
@@ -276,10 +321,7 @@ private:
       QualType dst = dstFirst ? a : b, src = dstFirst ? b : a;
       std::string ss = "'" + spell(src) + "'";
       std::string ds = "'" + spell(dst) + "'";
-      static const char *verbs[] = {"in an assignment", "when passing an argument",
-                                    "when returning", "", "in an initialization",
-                                    "when passing an argument", "in a cast"};
-      std::string when = action >= 0 && action < 7 ? verbs[action] : "";
+      std::string when = actionText(action);
       std::string v = "cannot convert";
       bool fs = sharedPointee(src), ts = sharedPointee(dst);
       if (fs && !ts)
@@ -374,10 +416,18 @@ struct CrashGuard {
 };
 
 // Clang's arguments for the surface text.
+const char *const kLegacyWarnings[] = {"implicit-function-declaration", "implicit-int",
+                                       "incompatible-function-pointer-types", "int-conversion"};
+
 std::vector<std::string> semaArgs(const FrontendOptions &opts) {
   std::vector<std::string> args = {"-x", "c", "-std=gnu11", "-fsyntax-only",
                                    "-Wno-deprecated-non-prototype", "-Wno-empty-body",
                                    "-ferror-limit=50", "-fno-color-diagnostics"};
+  // What C89/gnu89 allowed and Clang 16+ rejects by default is a warning, as
+  // with the GCC-based UPC compilers; the user's -Werror=... or
+  // -pedantic-errors (after these) makes it an error again.
+  for (const char *w : kLegacyWarnings) args.push_back(std::string("-Wno-error=") + w);
+  args.push_back("-Wno-gnu-line-marker"); // the preprocessor's, not the user's
   for (auto &a : opts.clangArgs) args.push_back(a);
   return args;
 }
@@ -436,7 +486,9 @@ void evaluateRequests(const EditedText &out, const std::vector<ConstRequest> &re
     if (reqs[k].kind == 0) {
       code += "static const long long __upcc_ce_" + std::to_string(k) + " = (" + reqs[k].expr + ");\n";
     } else {
-      unsigned b = out.fromOriginal(reqs[k].ppBegin), e = out.fromOriginal(reqs[k].ppEnd);
+      // The operand's last character maps into the text; its end may not
+      // (a ')' the surface pass inserted right after it).
+      unsigned b = out.fromOriginal(reqs[k].ppBegin), e = out.fromOriginal(reqs[k].ppEnd - 1) + 1;
       if (e < b || e > text.size()) continue;
       std::string operand = text.substr(b, e - b);
       for (char &c : operand)
@@ -491,7 +543,24 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
   auto s = std::make_shared<SurfaceOut>(surfacePass(*ppHold, *map, opts, known));
   if (!s->requests.empty()) {
     evaluateRequests(s->out, s->requests, opts, known);
+    bool consts = false, sizeofs = false;
+    for (auto &r : s->requests) (r.kind == 0 ? consts : sizeofs) = true;
+    if (consts && sizeofs)
+      for (auto &r : s->requests)
+        if (r.kind != 0) known.erase(r.key);
     *s = surfacePass(*ppHold, *map, opts, known);
+    if (consts && sizeofs) {
+      // upc_blocksizeof(a) of an `a` whose block size was just computed:
+      // the first answer saw the placeholder block size.  Ask again, of a
+      // text with the block sizes in it.
+      std::vector<ConstRequest> again;
+      for (auto &r : s->requests)
+        if (r.kind != 0) again.push_back(r);
+      if (!again.empty()) {
+        evaluateRequests(s->out, again, opts, known);
+        *s = surfacePass(*ppHold, *map, opts, known);
+      }
+    }
   }
   for (auto &w : s->warnings) llvm::errs() << w;
   if (!s->errors.empty()) {
@@ -506,10 +575,18 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
   // The consumer outlives the AST that reports to it (declared first).
   std::shared_ptr<Consumer> consumer;
   std::unique_ptr<ASTUnit> ast;
+  // -w silences these warnings; -Werror keeps them errors.
+  bool noWarn = false, werror = false;
+  for (auto &a : opts.clangArgs) {
+    noWarn |= a == "-w";
+    werror |= a == "-Werror";
+  }
+  std::vector<std::string> fixWarnings;
   for (int round = 0;; round++) {
     bool fixing = round < 4;
     ast.reset();
-    consumer = std::make_shared<Consumer>(*ppHold, *map, s->out, *layers, fixing);
+    consumer = std::make_shared<Consumer>(*ppHold, *map, s->out, *layers, fixing,
+                                          werror ? nullptr : &fixWarnings);
     {
       CrashGuard guard(consumer.get());
       ast = tooling::buildASTFromCodeWithArgs(
@@ -528,6 +605,10 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
     consumer->ctx = &ast->getASTContext();
     consumer->sm = &ast->getSourceManager();
     if (consumer->errors == 0) runChecks(ast->getASTContext(), *consumer);
+  }
+  if (!noWarn) {
+    for (auto &w : fixWarnings) llvm::errs() << w;
+    consumer->warnings += unsigned(fixWarnings.size());
   }
   for (auto &l : consumer->lines) llvm::errs() << l;
   consumer->lines.clear();

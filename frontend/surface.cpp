@@ -339,7 +339,9 @@ struct Declarator {
 
 // base: the typedef's type without its UPC qualifiers, when it is a plain
 // name (so `strict T x` can be written as one qualifier set on it).
-struct SharedTypedef { unsigned block; Consistency cons; std::string base; };
+// star: `typedef shared [*] U NAME;` — each object declared with NAME gets
+// the block size [*] computes for it (U is then base).
+struct SharedTypedef { unsigned block; Consistency cons; std::string base; bool star = false; };
 
 class Surface {
 public:
@@ -433,6 +435,7 @@ private:
   void handleForall(int i);
   void handleBarrier(int i, const char *fn);
   void handleSizeof(int i, const char *fn);
+  int unaryEnd(int i, int depth = 0) const;
   bool startsTypeName(int i) const;
   int declStart(int i, int *boundary) const;
 };
@@ -988,7 +991,7 @@ void Surface::analyzeDeclaration(int start, int boundary) {
   }
   Consistency cons = st ? Consistency::Strict : rl ? Consistency::Relaxed : Consistency::Default;
   if (!quals.empty() && !sh && viaTypedef) {
-    if (viaTypedef->base.empty() || typedefTok < 0) {
+    if (viaTypedef->base.empty() || typedefTok < 0 || viaTypedef->star) {
       error(quals[0], std::string("'") + text(quals[0]) +
                           "' cannot be added to this shared typedef; write the qualifiers in the typedef");
     } else {
@@ -1045,7 +1048,7 @@ void Surface::analyzeDeclaration(int start, int boundary) {
                           std::string()};
         // A plain `typedef <quals> U NAME;`: remember U.
         bool plain = !viaTypedef && decls.size() == 1 && inf.d.name == specEnd &&
-                     inf.d.last == specEnd && !star;
+                     inf.d.last == specEnd;
         for (int k = start; plain && k < specEnd; k++) {
           if (is(k, "typedef") || isUpcQual(k)) {
             if (is(k, "shared") && is(k + 1, "[")) k = match(k + 1); // its layout
@@ -1056,6 +1059,11 @@ void Surface::analyzeDeclaration(int start, int boundary) {
           st2.base += (st2.base.empty() ? "" : " ") + text(k);
         }
         if (!plain) st2.base.clear();
+        st2.star = star && plain;
+        if (star && !plain && inf.sharedDims.empty())
+          error(quals.empty() ? inf.d.name : quals[0],
+                "layout qualifier '[*]' in a typedef needs an array type or a plain type name "
+                "('typedef shared [*] int T;')");
         sharedTypedefs[n] = st2;
       } else {
         sharedTypedefs.erase(n);
@@ -1069,6 +1077,67 @@ void Surface::analyzeDeclaration(int start, int boundary) {
     if (inf.ptrOuter) continue;
     std::string name = inf.d.name >= 0 ? "'" + text(inf.d.name) + "'" : "the shared array";
     threadsDims(inf.sharedDims, name, indefinite && !viaTypedef);
+  }
+
+  // [*] per declarator: the block size UPC 1.3 6.5.1.1 gives the array
+  // being distributed, (elements + THREADS - 1) / THREADS; 1 on error.
+  auto starBlock = [&](const Info &inf, int errTok) -> unsigned {
+    std::string name = inf.d.name >= 0 ? "'" + text(inf.d.name) + "'" : "the type";
+    if (inf.ptrOuter) {
+      error(errTok, "layout qualifier '[*]' is not allowed in a pointer type");
+      return 1;
+    }
+    long long total = 1;
+    bool threads = false;
+    for (auto &dm : inf.sharedDims) {
+      if (dm.rb == dm.lb + 1) {
+        error(dm.lb, "layout qualifier '[*]' is not allowed on an array of unknown size (" +
+                         name + ")");
+        return 1;
+      }
+      bool used = false;
+      auto v = constant(dm.lb + 1, dm.rb, &used);
+      if (!v) {
+        if (!known_.empty()) error(dm.lb + 1, "array dimension is not an integer constant expression");
+        return 1;
+      }
+      threads |= used;
+      total *= *v;
+    }
+    long long bl;
+    if (threads) bl = total;
+    else if (!dynamicThreads()) bl = (total + opts_.staticThreads - 1) / opts_.staticThreads;
+    else if (total <= 1) bl = 1;
+    else {
+      error(errTok, "layout qualifier '[*]' on " + name +
+                        " needs THREADS in a dimension when THREADS is dynamic "
+                        "(or compile with -T N)");
+      return 1;
+    }
+    if (bl > (long long)kMaxBlockSize) {
+      error(errTok, "block size " + std::to_string(bl) + " computed for '[*]' on " + name +
+                        " exceeds UPC_MAX_BLOCK_SIZE (" + std::to_string(kMaxBlockSize) + ")");
+      return 1;
+    }
+    return unsigned(bl < 1 ? 1 : bl);
+  };
+
+  // `NAME x[...]` with `typedef shared [*] U NAME`: U with x's block size.
+  if (quals.empty() && viaTypedef && viaTypedef->star && !isTypedef) {
+    std::vector<unsigned> blocks;
+    for (auto &inf : decls) blocks.push_back(starBlock(inf, typedefTok));
+    bool same = true;
+    for (unsigned b : blocks) same = same && b == blocks[0];
+    Consistency c = viaTypedef->cons;
+    if (same) {
+      edit(typedefTok, viaTypedef->base + " " + attr(encodeShared(blocks.empty() ? 1 : blocks[0], c)));
+      return;
+    }
+    edit(typedefTok, viaTypedef->base);
+    for (size_t k = 0; k < decls.size(); k++)
+      if (decls[k].d.last >= decls[k].d.first && decls[k].d.last >= 0)
+        insertAfter(decls[k].d.last, " " + attr(encodeShared(blocks[k], c)));
+    return;
   }
 
   if (quals.empty()) return; // shared via typedef: nothing more to rewrite
@@ -1089,56 +1158,12 @@ void Surface::analyzeDeclaration(int start, int boundary) {
   // shared [*]: a block size per declarator.  One block size for all of
   // them goes in the specifiers as usual; otherwise the address space goes
   // after each declarator.
+  // A typedef of an array type gets the array's block size; a typedef of
+  // the element type (no dimensions) is resolved per declared object.
   std::vector<unsigned> blocks;
-  for (auto &inf : decls) {
-    unsigned b = 1;
-    std::string name = inf.d.name >= 0 ? "'" + text(inf.d.name) + "'" : "the type";
-    if (isTypedef) {
-      error(quals[0], "layout qualifier '[*]' is not allowed in a typedef");
-    } else if (inf.ptrOuter) {
-      error(quals[0], "layout qualifier '[*]' is not allowed in a pointer type");
-    } else {
-      long long total = 1;
-      bool threads = false, ok = true;
-      for (auto &dm : inf.sharedDims) {
-        if (dm.rb == dm.lb + 1) {
-          error(dm.lb, "layout qualifier '[*]' is not allowed on an array of unknown size (" +
-                           name + ")");
-          ok = false;
-          break;
-        }
-        bool used = false;
-        auto v = constant(dm.lb + 1, dm.rb, &used);
-        if (!v) {
-          if (!known_.empty())
-            error(dm.lb + 1, "array dimension is not an integer constant expression");
-          ok = false;
-          break;
-        }
-        threads |= used;
-        total *= *v;
-      }
-      if (ok) {
-        long long bl;
-        if (threads) bl = total;
-        else if (!dynamicThreads()) bl = (total + opts_.staticThreads - 1) / opts_.staticThreads;
-        else if (total <= 1) bl = 1;
-        else {
-          error(quals[0], "layout qualifier '[*]' on " + name +
-                              " needs THREADS in a dimension when THREADS is dynamic "
-                              "(or compile with -T N)");
-          bl = 1;
-        }
-        if (bl > (long long)kMaxBlockSize) {
-          error(quals[0], "block size " + std::to_string(bl) + " computed for '[*]' on " + name +
-                              " exceeds UPC_MAX_BLOCK_SIZE (" + std::to_string(kMaxBlockSize) + ")");
-          bl = 1;
-        }
-        b = unsigned(bl < 1 ? 1 : bl);
-      }
-    }
-    blocks.push_back(b);
-  }
+  for (auto &inf : decls)
+    blocks.push_back(isTypedef && inf.sharedDims.empty() && !inf.ptrOuter ? 1u
+                                                                          : starBlock(inf, quals[0]));
   bool same = true;
   for (unsigned b : blocks) same = same && b == blocks[0];
   bool first = true;
@@ -1285,8 +1310,59 @@ bool Surface::startsTypeName(int i) const {
          !is(i + 1, "->") && !is(i + 1, "(");
 }
 
+// End (one past) of the unary-expression starting at token i, or -1: what
+// sizeof takes without parentheses (prefix operators, a primary expression
+// or a parenthesized one, postfix operators).
+int Surface::unaryEnd(int i, int depth) const {
+  if (depth > 256 || i >= int(T.size())) return -1;
+  static const char *prefix[] = {"*", "&", "+", "-", "!", "~", "++", "--", "sizeof",
+                                 "_Alignof", "__alignof__", "__extension__", "__real__",
+                                 "__imag__", "upc_localsizeof", "upc_blocksizeof",
+                                 "upc_elemsizeof"};
+  for (const char *p : prefix)
+    if (is(i, p)) {
+      // sizeof (type-name) is a whole unary-expression.
+      bool sz = T[i].kind == Tok::Ident;
+      if (sz && is(i + 1, "(") && startsTypeName(i + 2)) {
+        int m = match(i + 1);
+        return m < 0 ? -1 : m + 1;
+      }
+      return unaryEnd(i + 1, depth + 1);
+    }
+  int k = i;
+  if (is(k, "(")) {
+    int m = match(k);
+    if (m < 0) return -1;
+    if (startsTypeName(k + 1)) return -1; // a cast is not a unary-expression
+    k = m + 1;
+  } else if (isIdent(k) || T[k].kind == Tok::Number || T[k].kind == Tok::Char) {
+    k++;
+  } else if (T[k].kind == Tok::String) {
+    while (k < int(T.size()) && T[k].kind == Tok::String) k++;
+  } else {
+    return -1;
+  }
+  for (;;) {
+    if (is(k, "[") || is(k, "(")) {
+      int m = match(k);
+      if (m < 0) return -1;
+      k = m + 1;
+    } else if ((is(k, ".") || is(k, "->")) && isIdent(k + 1)) {
+      k += 2;
+    } else if (is(k, "++") || is(k, "--")) {
+      k++;
+    } else {
+      return k;
+    }
+  }
+}
+
 void Surface::handleSizeof(int i, const char *fn) {
   done[i] = 1;
+  // The operand: a parenthesized type name [i+2, rp) or a unary-expression
+  // [i+1, end) (which may itself start with a parenthesized expression).
+  int b, e;
+  bool typeName = false;
   if (is(i + 1, "(")) {
     int rp = match(i + 1);
     if (rp < 0) {
@@ -1297,57 +1373,62 @@ void Surface::handleSizeof(int i, const char *fn) {
       error(i, "expected an expression or a type name in '" + text(i) + "'");
       return;
     }
-    // upc_blocksizeof/upc_elemsizeof are integer constants: fold them once
-    // Clang has told us the operand's type (see evaluateRequests).
-    bool bs = std::strcmp(fn, "__upcc_blocksizeof") == 0;
-    bool es = std::strcmp(fn, "__upcc_elemsizeof") == 0;
-    if (bs || es) {
-      auto it = known_.find(T[i].off);
-      if (it != known_.end()) {
-        edits.push_back({T[i].off, T[rp].off + 1 - T[i].off,
-                         "((__SIZE_TYPE__)" + std::to_string(it->second) + ")", seq++});
-        return;
-      }
-      if (known_.empty()) {
-        ConstRequest r;
-        r.key = T[i].off;
-        r.kind = bs ? 1 : 2;
-        r.ppBegin = T[i + 2].off;
-        r.ppEnd = T[rp].off;
-        out.requests.push_back(r);
-      }
-    }
     // A parenthesized operand followed by postfix operators is an expression.
-    if (startsTypeName(i + 2) && !is(rp + 1, "[") && !is(rp + 1, ".") && !is(rp + 1, "->")) {
-      edit(i, fn);
-      edit(i + 1, "((__typeof__(");
-      edit(rp, ")*)0)");
-      done[i + 1] = done[rp] = 1;
+    typeName = startsTypeName(i + 2) && !is(rp + 1, "[") && !is(rp + 1, ".") &&
+               !is(rp + 1, "->");
+    if (typeName) {
+      b = i + 2;
+      e = rp;
     } else {
-      edit(i, fn);
+      b = i + 1;
+      e = unaryEnd(i + 1);
+      if (e < 0) e = rp + 1;
     }
+  } else {
+    b = i + 1;
+    e = unaryEnd(i + 1);
+    if (e < 0 || e == b) {
+      error(i, "expected an expression or a parenthesized type name after '" + text(i) + "'");
+      return;
+    }
+  }
+  // upc_blocksizeof/upc_elemsizeof are integer constants: fold them once
+  // Clang has told us the operand's type (see evaluateRequests).
+  bool bs = std::strcmp(fn, "__upcc_blocksizeof") == 0;
+  bool es = std::strcmp(fn, "__upcc_elemsizeof") == 0;
+  int last = typeName ? e : e - 1; // the last token the construct covers
+  if (bs || es) {
+    auto it = known_.find(T[i].off);
+    if (it != known_.end()) {
+      for (int k = i; k <= last; k++) done[k] = 1;
+      edits.push_back({T[i].off, T[last].off + T[last].len - T[i].off,
+                       "((__SIZE_TYPE__)" + std::to_string(it->second) + ")", seq++});
+      return;
+    }
+    // Asked in every round until known (runFrontend asks again when the
+    // first answer saw placeholder block sizes).
+    {
+      ConstRequest r;
+      r.key = T[i].off;
+      r.kind = bs ? 1 : 2;
+      r.ppBegin = T[b].off;
+      r.ppEnd = T[e - 1].off + T[e - 1].len;
+      out.requests.push_back(r);
+    }
+  }
+  if (typeName) {
+    edit(i, fn);
+    edit(i + 1, "((__typeof__(");
+    edit(e, ")*)0)");
+    done[i + 1] = done[e] = 1;
     return;
   }
-  // upc_localsizeof unary-expression without parentheses.
-  int k = i + 1;
-  if (!isIdent(k)) {
-    error(i, "expected an expression or a parenthesized type name after '" + text(i) + "'");
+  if (is(i + 1, "(") && match(i + 1) == e - 1) {
+    edit(i, fn); // the operand's own parentheses make the call
     return;
-  }
-  k++;
-  for (;;) {
-    if (is(k, "[") || is(k, "(")) {
-      int m = match(k);
-      if (m < 0) break;
-      k = m + 1;
-    } else if ((is(k, ".") || is(k, "->")) && isIdent(k + 1)) {
-      k += 2;
-    } else {
-      break;
-    }
   }
   edit(i, std::string(fn) + "(");
-  insertAfter(k - 1, ")");
+  insertAfter(e - 1, ")");
 }
 
 SurfaceOut Surface::run() {

@@ -41,6 +41,8 @@ enum { __upcc_THREADS_DIM = 1 };
 /* Marker functions the surface pass writes for UPC statements and operators;
  * the lowering replaces every call.  Unprototyped so any argument is accepted
  * (the UPC checks type the arguments). */
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wstrict-prototypes" /* under -pedantic */
 int __upcc_forall_affinity();
 void __upcc_barrier();
 void __upcc_notify();
@@ -49,5 +51,6 @@ void __upcc_fence(void);
 __SIZE_TYPE__ __upcc_localsizeof();
 __SIZE_TYPE__ __upcc_blocksizeof();
 __SIZE_TYPE__ __upcc_elemsizeof();
+#pragma clang diagnostic pop
 
 #endif

@@ -77,7 +77,10 @@ SharedAddr Lowerer::addrOf(const Expr *lv) {
       return a;
     }
     // Members of anonymous struct/union members: offsetof names them directly.
-    const Expr *base = me->getBase()->IgnoreParenImpCasts();
+    // baseExpr keeps the implicit casts: emitting `p` of `p->m` must read p
+    // (an lvalue-to-rvalue conversion) when p is itself a shared object.
+    const Expr *baseExpr = me->getBase();
+    const Expr *base = baseExpr->IgnoreParenImpCasts();
     std::string designator = fd->getNameAsString();
     bool arrow = me->isArrow();
     // s.a.b: one offsetof with the designator a.b (the inner struct type may
@@ -88,7 +91,8 @@ SharedAddr Lowerer::addrOf(const Expr *lv) {
       if (!ifd || arrow || ifd->isBitField()) break;
       if (!ifd->isAnonymousStructOrUnion()) designator = ifd->getNameAsString() + "." + designator;
       arrow = inner->isArrow();
-      base = inner->getBase()->IgnoreParenImpCasts();
+      baseExpr = inner->getBase();
+      base = baseExpr->IgnoreParenImpCasts();
     }
     QualType recT = arrow ? base->getType()->getPointeeType() : base->getType();
     std::string rec = printLowered(recT.getUnqualifiedType());
@@ -100,7 +104,7 @@ SharedAddr Lowerer::addrOf(const Expr *lv) {
     }
     std::string off = "__builtin_offsetof(" + rec + ", " + designator + ")";
     if (arrow) {
-      a.base = emit(base);
+      a.base = emit(baseExpr);
       a.block = blockOf(recT);
       a.elemSize = sizeofText(recT);
     } else {

@@ -3,6 +3,7 @@
 // surface text, so untouched user code is emitted byte for byte.
 #include "lowerer.h"
 
+#include <clang/AST/Attr.h>
 #include <clang/AST/ParentMapContext.h>
 #include <clang/Lex/Lexer.h>
 
@@ -318,6 +319,16 @@ void Lowerer::walkFunction(FunctionDecl *fd) {
   hoisted.clear();
   forallSaves.clear();
   lowerFunctionSignature(fd);
+  // A C99 inline definition without an external definition in its unit
+  // links as gnu89 `inline` does with the GCC-based UPC compilers: a weak
+  // external definition here, which an ordinary external definition in
+  // another unit (the C99 way) overrides.
+  if (fd->doesThisDeclarationHaveABody() && fd->isInlineSpecified() && !fd->isMain() &&
+      fd->getStorageClass() != SC_Static && !fd->hasAttr<GNUInlineAttr>() &&
+      !fd->isInlineDefinitionExternallyVisible() && !sm.isInSystemHeader(fd->getLocation()))
+    insert(offsetOf(fd->getOuterLocStart()),
+           "extern " + printLowered(fd->getType(), fd->getNameAsString()) +
+               " __attribute__((weak)); ");
   if (fd->isMain()) lowerMainName(fd);
   if (fd->doesThisDeclarationHaveABody()) walkStmt(fd->getBody());
   if (!hoisted.empty()) {

@@ -46,6 +46,10 @@ const char *const kUsage =
     "  -Wc,ARGS -Wl,ARGS -Wp,ARGS   pass comma-separated ARGS to the backend compiler,\n"
     "                       the linker, the preprocessor\n"
     "  -w                   suppress warnings\n"
+    "  -W... -pedantic -pedantic-errors   warning flags of the C front end (legacy C:\n"
+    "                       implicit declarations, implicit int, int/pointer conversions\n"
+    "                       are warnings; -Werror=implicit-function-declaration etc. or\n"
+    "                       -pedantic-errors make them errors)\n"
     "  -fupc-opts=all|none  enable/disable the UPC optimizer passes\n"
     "  -fno-upc-forall-opt -fno-upc-privatize -fno-upc-remote-update\n"
     "                       disable one optimizer pass\n"
@@ -68,6 +72,7 @@ struct Options {
   std::vector<std::string> ppArgs;     // -I -D -U -Wp
   std::vector<std::string> ccArgs;     // -O -g -Wc
   std::vector<std::string> ldArgs;     // -Wl
+  std::vector<std::string> warnArgs;   // -W..., -pedantic[-errors]: for Sema
   std::string output;
   bool compileOnly = false, preprocessOnly = false, saveTemps = false, verbose = false;
   bool noWarnings = false;
@@ -312,6 +317,12 @@ Options parseArgs(int argc, char **argv) {
     if (a.compare(0, 4, "-Wc,") == 0) { splitCommas(a.substr(4), o.ccArgs); continue; }
     if (a.compare(0, 4, "-Wl,") == 0) { splitCommas(a.substr(4), o.ldArgs); continue; }
     if (a.compare(0, 4, "-Wp,") == 0) { splitCommas(a.substr(4), o.ppArgs); continue; }
+    // Warning flags are the C front end's (it reports on the UPC source).
+    if ((a.size() > 2 && a.compare(0, 2, "-W") == 0) || a == "-pedantic" ||
+        a == "-pedantic-errors") {
+      o.warnArgs.push_back(a);
+      continue;
+    }
     if (a == "-Rupc" || a == "-Rpass=upc") { o.opt.remarks = true; continue; }
     if (a == "-fupc-opts=none" || a == "-fno-upc-opts") {
       o.opt.forallOpt = o.opt.privatize = o.opt.remoteUpdate = false;
@@ -367,6 +378,7 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   upc::FrontendOptions fo;
   fo.inputName = src;
   fo.staticThreads = o.staticThreads;
+  for (auto &a : o.warnArgs) fo.clangArgs.push_back(a);
   if (o.noWarnings) fo.clangArgs.push_back("-w");
   upc::FrontendResult fe = upc::runFrontend(pp, fo);
   if (!fe.ast) return 1;
@@ -505,6 +517,11 @@ int main(int argc, char **argv) {
                                    // upcc's front end already warned at each use of a
                                    // deprecated function, in the user's spelling
                                    "-Wno-deprecated-declarations"};
+    // The front end has reported the legacy C it accepted (implicit
+    // declarations, implicit int, ...); the backend must accept it silently.
+    for (const char *w : {"implicit-function-declaration", "implicit-int",
+                          "incompatible-function-pointer-types", "int-conversion"})
+      cc.push_back(std::string("-Wno-") + w);
     if (o.noWarnings) cc.push_back("-w");
     for (auto &a : o.ccArgs) cc.push_back(a);
     if (run(cc, o.verbose) != 0) {

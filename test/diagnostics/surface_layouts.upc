@@ -47,6 +47,7 @@ int main(void) {
   if (x) upc_forall (i = 0; i < 3; i++; i) x++; else x--;
   // CHECK: __upcc_barrier(); __upcc_barrier( 3); __upcc_notify(); __upcc_wait( x); __upcc_fence();
   upc_barrier; upc_barrier 3; upc_notify; upc_wait x; upc_fence;
-  // CHECK: return (int)(__upcc_localsizeof(B) + ((__SIZE_TYPE__)4) + __upcc_elemsizeof( B));
+  // upc_elemsizeof without parentheses is folded as well (sizeof(int) = 4).
+  // CHECK: return (int)(__upcc_localsizeof(B) + ((__SIZE_TYPE__)4) + ((__SIZE_TYPE__)4));
   return (int)(upc_localsizeof(B) + upc_blocksizeof(shared [4] int) + upc_elemsizeof B);
 }
