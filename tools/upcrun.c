@@ -13,13 +13,17 @@
 
 static const char *upcrun_usage_text =
     "usage: upcrun [-n|-np N] [-shared-heap SIZE] [-hostfile FILE | -hosts H1,H2,...] [-v]\n"
-    "              PROGRAM [ARGS...]\n"
+    "              [-cache-lines N] [-cache-line-size BYTES] PROGRAM [ARGS...]\n"
     "Runs the UPC program PROGRAM with N threads (default 1) through the MPI launcher.\n"
     "  -n N, -np N          number of UPC threads (MPI processes)\n"
     "  -shared-heap SIZE    shared heap per thread, e.g. 64MB, 1G, 512K or bytes\n"
     "                       (sets UPC_SHARED_HEAP_SIZE; default 64MB or upcc -shared-heap)\n"
     "  -hostfile FILE       hosts to run on, passed to the MPI launcher (-f FILE)\n"
     "  -hosts H1,H2,...     host list, passed to the MPI launcher\n"
+    "  -cache-lines N       lines per remote thread in the software cache of remote\n"
+    "                       relaxed accesses; 0 turns it off (sets UPCRT_CACHE_LINES)\n"
+    "  -cache-line-size BYTES  its line size, a power of two >= 8\n"
+    "                       (sets UPCRT_CACHE_LINE_SIZE)\n"
     "  -v                   print the launcher command before running it\n"
     "  --help               this text\n"
     "Environment: UPCRUN_MPIEXEC overrides the launcher (" UPCRUN_MPIEXEC "); UPCRT_FORCE_RMA=1\n"
@@ -53,6 +57,15 @@ static const char *upcrun_value(int argc, char **argv, int *i, const char *opt) 
   return argv[++*i];
 }
 
+/* A decimal number (for the cache flags); pow2: also a power of two >= 8. */
+static int upcrun_valid_count(const char *s, int pow2) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (!isdigit((unsigned char)*s) || *end || errno || v > (1u << 20)) return 0;
+  return !pow2 || (v >= 8 && (v & (v - 1)) == 0);
+}
+
 static int upcrun_is(const char *arg, const char *name) {
   /* accepts -name, --name, and the =VALUE forms */
   if (arg[0] != '-') return 0;
@@ -64,6 +77,7 @@ static int upcrun_is(const char *arg, const char *name) {
 
 int main(int argc, char **argv) {
   const char *nthreads = "1", *heap = NULL, *hostfile = NULL, *hosts = NULL;
+  const char *cache_lines = NULL, *cache_line_size = NULL;
   int verbose = 0, i = 1;
   for (; i < argc && argv[i][0] == '-'; i++) {
     const char *a = argv[i];
@@ -86,6 +100,16 @@ int main(int argc, char **argv) {
         upcrun_bad("-shared-heap wants a size such as 64MB, 1G, 512K or a number of bytes, "
                    "not \"%s\"",
                    heap);
+    } else if (upcrun_is(a, "cache-lines")) {
+      cache_lines = upcrun_value(argc, argv, &i, "-cache-lines");
+      if (!upcrun_valid_count(cache_lines, 0))
+        upcrun_bad("-cache-lines wants a number of lines from 0 to 1048576, not \"%s\"",
+                   cache_lines);
+    } else if (upcrun_is(a, "cache-line-size")) {
+      cache_line_size = upcrun_value(argc, argv, &i, "-cache-line-size");
+      if (!upcrun_valid_count(cache_line_size, 1))
+        upcrun_bad("-cache-line-size wants a power of two from 8 to 1048576, not \"%s\"",
+                   cache_line_size);
     } else if (upcrun_is(a, "hostfile") || upcrun_is(a, "f")) {
       hostfile = upcrun_value(argc, argv, &i, "-hostfile");
     } else if (upcrun_is(a, "hosts")) {
@@ -118,7 +142,7 @@ int main(int argc, char **argv) {
 
   const char *launcher = getenv("UPCRUN_MPIEXEC");
   if (!launcher || !*launcher) launcher = UPCRUN_MPIEXEC;
-  char **cmd = calloc((size_t)argc + 16, sizeof *cmd);
+  char **cmd = calloc((size_t)argc + 24, sizeof *cmd);
   if (!cmd) return 1;
   int k = 0;
   cmd[k++] = (char *)launcher;
@@ -138,6 +162,14 @@ int main(int argc, char **argv) {
     cmd[k++] = "-genv";
     cmd[k++] = "UPC_SHARED_HEAP_SIZE";
     cmd[k++] = (char *)heap;
+  }
+  const char *cache_env[2][2] = {{"UPCRT_CACHE_LINES", cache_lines},
+                                 {"UPCRT_CACHE_LINE_SIZE", cache_line_size}};
+  for (int c = 0; c < 2; c++) {
+    if (!cache_env[c][1]) continue;
+    cmd[k++] = "-genv";
+    cmd[k++] = (char *)cache_env[c][0];
+    cmd[k++] = (char *)cache_env[c][1];
   }
   cmd[k++] = (char *)prog;
   for (int j = i + 1; j < argc; j++) cmd[k++] = argv[j];
