@@ -27,7 +27,7 @@ typedef struct {
   uint64_t *mask;  /* dirty-byte bitmap */
 } upcrt_cache_line_t;
 
-static size_t upcrt_cache_lines, upcrt_cache_lsize, upcrt_cache_nvictim;
+static size_t upcrt_cache_lines, upcrt_cache_conf_lines, upcrt_cache_lsize, upcrt_cache_nvictim;
 static unsigned upcrt_cache_shift; /* log2 of the line size */
 static size_t upcrt_cache_mwords;  /* 64-bit words of a dirty mask */
 static upcrt_cache_line_t **upcrt_cache_seg; /* per thread, made on first use */
@@ -97,6 +97,7 @@ void upcrt_cache_init(void) {
   for (size_t i = 0; i < upcrt_cache_nvictim; i++)
     upcrt_cache_make_line(&upcrt_cache_victim[i], d + i * upcrt_cache_lsize,
                           m + i * upcrt_cache_mwords);
+  upcrt_cache_conf_lines = upcrt_cache_lines;
   upcrt_cache_disp = upcrt_cache_alloc(upcrt_cache_lsize / 2 * sizeof *upcrt_cache_disp);
   upcrt_cache_len = upcrt_cache_alloc(upcrt_cache_lsize / 2 * sizeof *upcrt_cache_len);
 }
@@ -267,6 +268,11 @@ int upcrt_cache_put(upcrt_pts_t dst, const void *src, size_t n) {
   l->dirty = 1;
   upcrt_cache_list_dirty(l);
   return 1;
+}
+
+void upcrt_cache_enable(int on) {
+  upcrt_flush_puts();
+  upcrt_cache_lines = on ? upcrt_cache_conf_lines : 0;
 }
 
 int upcrt_cache_busy(void) { return upcrt_cache_nheld != 0; }

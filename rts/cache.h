@@ -37,6 +37,9 @@ void upcrt_cache_flush_all(void);
  * [off, off+n) of thread t, and completes those write-backs. */
 void upcrt_cache_flush_thread(int t);
 void upcrt_cache_flush_range(int t, uint64_t off, size_t n);
+/* Turns the cache off (0) or back on (after writing back and emptying it);
+ * for benchmarks that compare the two in one run. */
+void upcrt_cache_enable(int on);
 /* Non-zero while some line is held (keeps upcrt_puts_pending set, so that
  * the inline upcrt_fence reaches upcrt_flush_puts). */
 int upcrt_cache_busy(void);
