@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "progress.h"
+#include "cache.h"
 #include "hunt.h"
+#include "progress.h"
 #include "segment.h"
 #include "start.h"
 
@@ -50,6 +51,7 @@ void upcrt_access_init(void) {
       !upcrt_access_batch || !upcrt_access_blist)
     upcrt_fatal("out of private memory at start-up");
   upcrt_hunt_init();
+  upcrt_cache_init();
 }
 
 int upcrt_access_pending(int t) { return upcrt_access_pend[t]; }
@@ -78,7 +80,7 @@ static void upcrt_access_complete(void) {
   }
   upcrt_access_npend = 0;
   upcrt_access_stage_used = 0;
-  upcrt_puts_pending = 0;
+  upcrt_puts_pending = upcrt_cache_busy(); /* a held line keeps the next fence coming */
   upcrt_updates_pending = 0;
   for (int i = 0; i < upcrt_access_nbatch; i++) {
     int t = upcrt_access_blist[i];
@@ -95,11 +97,17 @@ void upcrt_complete_updates(void) {
 }
 
 void upcrt_flush_puts(void) {
+  upcrt_cache_flush_all();
   upcrt_access_send_batches();
   upcrt_access_complete();
 }
 
 void upcrt_access_flush_target(int t) {
+  upcrt_cache_flush_thread(t);
+  upcrt_access_complete_target(t);
+}
+
+void upcrt_access_complete_target(int t) {
   if (!upcrt_access_pend[t]) return;
   upcrt_access_send_batch(t);
   if (upcrt_access_acc[t]) upcrt_progress_ring(t);
@@ -107,6 +115,8 @@ void upcrt_access_flush_target(int t) {
   upcrt_access_pend[t] = 0; /* stays in plist; the staging space waits for flush_puts */
   upcrt_access_acc[t] = 0;
 }
+
+void upcrt_access_note_put(int t) { upcrt_access_mark(t); }
 
 static void upcrt_access_mark(int t) {
   if (!upcrt_access_pend[t]) {
@@ -144,16 +154,18 @@ static void upcrt_access_rma_put(const void *src, int t, uint64_t off, size_t n)
 }
 
 void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int strict) {
-  (void)strict; /* the inline caller already fenced a strict access */
+  /* the inline caller already fenced a strict access (the cache is empty) */
+  if (!strict && upcrt_cache_get(dst, src, n)) return;
   int t = (int)src.thread;
   /* MPI does not order our earlier put and this get to the same place */
-  if (upcrt_access_pend[t]) upcrt_access_flush_target(t);
+  if (upcrt_access_pend[t]) upcrt_access_complete_target(t);
   upcrt_hunt_before(-1, dst, n); /* MPI must not write a protected HUNT strip */
   upcrt_access_rma_get(dst, t, src.offset, n);
   MPI_Win_flush_local(t, upcrt_seg_win);
 }
 
 void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
+  if (!strict && upcrt_cache_put(dst, src, n)) return;
   int t = (int)dst.thread;
   upcrt_hunt_before(t, src, n); /* strips read from t land first; src readable */
   /* MPI does not order a put after an accumulate to the same place */
@@ -422,6 +434,8 @@ void upcrt_update_rma(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *o
   size_t size = 0;
   MPI_Datatype dt = upcrt_access_update_type(type, op, &size);
   int t = (int)p.thread;
+  /* a cached copy of the place would hide the update, or be written over it */
+  if (!upcrt_node_base[t]) upcrt_cache_flush_range(t, p.offset, size);
   upcrt_update_batch_t *b = upcrt_access_batch[t];
   if (!b) {
     b = upcrt_access_batch[t] = calloc(1, sizeof *b);

@@ -15,8 +15,14 @@
 #include "upcrt.h"
 
 void upcrt_access_init(void);
-/* Completes the relaxed puts to thread t (before reading from it). */
+/* Writes back and invalidates the cached lines of thread t and completes
+ * the relaxed puts and updates to it (before a bulk, non-blocking, VIS or
+ * atomic operation on t). */
 void upcrt_access_flush_target(int t);
+/* The same without touching the cache (for the cache's own ordering). */
+void upcrt_access_complete_target(int t);
+/* Notes a put to t issued outside this module (a cache write-back). */
+void upcrt_access_note_put(int t);
 /* Non-zero when thread t has relaxed puts of ours in flight. */
 int upcrt_access_pending(int t);
 

@@ -147,6 +147,8 @@ static UPCRT_NORETURN void upcrt_barrier_mismatch(void) {
 void upcrt_wait(int has_id, int id) {
   if (UPCRT_UNLIKELY(!upcrt_barrier_notified))
     upcrt_fatal("upc_wait%s: no upc_notify before it", has_id ? " with an id" : "");
+  /* what was cached or written between notify and wait goes too (cache.h) */
+  if (upcrt_puts_pending) upcrt_flush_puts();
   upcrt_barrier_wait_user(&upcrt_barrier_req);
   upcrt_barrier_notified = 0;
   int any_id = upcrt_barrier_recv[0] != INT64_MIN;

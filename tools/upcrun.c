@@ -13,6 +13,7 @@
 
 static const char *upcrun_usage_text =
     "usage: upcrun [-n|-np N] [-shared-heap SIZE] [-progress on|off|auto] [-hunt]\n"
+    "              [-cache-lines N] [-cache-line-size BYTES]\n"
     "              [-hostfile FILE | -hosts H1,H2,...] [-v] PROGRAM [ARGS...]\n"
     "Runs the UPC program PROGRAM with N threads (default 1) through the MPI launcher.\n"
     "  -n N, -np N          number of UPC threads (MPI processes)\n"
@@ -26,6 +27,10 @@ static const char *upcrun_usage_text =
     "  -hosts H1,H2,...     host list, passed to the MPI launcher\n"
     "  -hunt                large upc_memgets from other nodes return at once and wait\n"
     "                       on first touch (UPCRT_HUNT=1; see README, HUNT)\n"
+    "  -cache-lines N       lines per remote thread in the software cache of remote\n"
+    "                       relaxed accesses; 0 turns it off (sets UPCRT_CACHE_LINES)\n"
+    "  -cache-line-size BYTES  its line size, a power of two >= 8\n"
+    "                       (sets UPCRT_CACHE_LINE_SIZE)\n"
     "  -v                   print the launcher command before running it\n"
     "  --help               this text\n"
     "Environment: UPCRUN_MPIEXEC overrides the launcher (" UPCRUN_MPIEXEC "); UPCRT_FORCE_RMA=1\n"
@@ -57,6 +62,15 @@ static const char *upcrun_value(int argc, char **argv, int *i, const char *opt) 
   if (eq) return eq + 1;
   if (*i + 1 >= argc) upcrun_bad("option %s needs a value", opt);
   return argv[++*i];
+}
+
+/* A decimal number (for the cache flags); pow2: also a power of two >= 8. */
+static int upcrun_valid_count(const char *s, int pow2) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (!isdigit((unsigned char)*s) || *end || errno || v > (1u << 20)) return 0;
+  return !pow2 || (v >= 8 && (v & (v - 1)) == 0);
 }
 
 static int upcrun_is(const char *arg, const char *name) {
@@ -114,6 +128,16 @@ int main(int argc, char **argv) {
       if (strcmp(v, "on") && strcmp(v, "off") && strcmp(v, "auto"))
         upcrun_bad("-progress wants on, off or auto, not \"%s\"", v);
       upcrun_setenv("UPCRT_PROGRESS", v);
+    } else if (upcrun_is(a, "cache-lines")) {
+      const char *v = upcrun_value(argc, argv, &i, "-cache-lines");
+      if (!upcrun_valid_count(v, 0))
+        upcrun_bad("-cache-lines wants a number of lines from 0 to 1048576, not \"%s\"", v);
+      upcrun_setenv("UPCRT_CACHE_LINES", v);
+    } else if (upcrun_is(a, "cache-line-size")) {
+      const char *v = upcrun_value(argc, argv, &i, "-cache-line-size");
+      if (!upcrun_valid_count(v, 1))
+        upcrun_bad("-cache-line-size wants a power of two from 8 to 1048576, not \"%s\"", v);
+      upcrun_setenv("UPCRT_CACHE_LINE_SIZE", v);
     } else if (upcrun_is(a, "hostfile") || upcrun_is(a, "f")) {
       hostfile = upcrun_value(argc, argv, &i, "-hostfile");
     } else if (upcrun_is(a, "hosts")) {
