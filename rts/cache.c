@@ -10,7 +10,7 @@
 
 /* Defaults measured with test/bench/cache_bench.c (README, "Runtime environment"). */
 #define DEFAULT_LINES 256
-#define DEFAULT_LINE_SIZE 1024
+#define DEFAULT_LINE_SIZE 256
 #define MAX_LINES ((size_t)1 << 20)
 #define MAX_LINE_SIZE ((size_t)1 << 20)
 /* Every this many hits the cache is written back and emptied, so that a
