@@ -65,6 +65,12 @@ UPCRT_NORETURN void upcrt_fatal(const char *fmt, ...) {
 
 void upc_global_exit(int status) {
   upcrt_start_exiting = 1;
+  fflush(stdout);
+  fflush(stderr);
+  /* the launcher forwards what this thread printed only until the abort
+   * reaches it (output was lost now and then at THREADS 3) */
+  struct timespec ts = {0, 200 * 1000 * 1000};
+  nanosleep(&ts, NULL);
   upcrt_start_abort(status);
 }
 
