@@ -73,8 +73,7 @@ static void *upcrt_progress_main(void *arg) {
   uint64_t *doorbell = (uint64_t *)(upcrt_seg_mybase + UPCRT_SEG_DOORBELL);
   uint64_t fast_until = 0;
   while (!__atomic_load_n(&upcrt_progress_stopping, __ATOMIC_ACQUIRE)) {
-    int flag;
-    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, upcrt_seg_comm, &flag, MPI_STATUS_IGNORE);
+    upcrt_progress();
     uint64_t t = upcrt_progress_now_ns();
     if (__atomic_load_n(doorbell, __ATOMIC_RELAXED)) {
       __atomic_store_n(doorbell, 0, __ATOMIC_RELAXED);

@@ -37,14 +37,19 @@ UPCRT_NORETURN void upcrt_start_abort(int status) {
   _exit(status);
 }
 
+/* The launcher forwards what this thread printed only until the abort
+ * reaches it: give it a moment before the kill. */
+static void upcrt_start_let_output_out(void) {
+  struct timespec ts = {0, 200 * 1000 * 1000};
+  nanosleep(&ts, NULL);
+}
+
 UPCRT_NORETURN void upcrt_start_fatal_raw(const char *msg) {
   fflush(stdout);
   /* one write, so lines of different threads do not interleave */
   ssize_t w = write(2, msg, strlen(msg));
   (void)w;
-  /* give the launcher a moment to forward the message before the kill */
-  struct timespec ts = {0, 200 * 1000 * 1000};
-  nanosleep(&ts, NULL);
+  upcrt_start_let_output_out();
   upcrt_start_abort(1);
 }
 
@@ -67,10 +72,7 @@ void upc_global_exit(int status) {
   upcrt_start_exiting = 1;
   fflush(stdout);
   fflush(stderr);
-  /* the launcher forwards what this thread printed only until the abort
-   * reaches it (output was lost now and then at THREADS 3) */
-  struct timespec ts = {0, 200 * 1000 * 1000};
-  nanosleep(&ts, NULL);
+  upcrt_start_let_output_out();
   upcrt_start_abort(status);
 }
 
