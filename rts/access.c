@@ -10,6 +10,7 @@
 #include "progress.h"
 #include "segment.h"
 #include "start.h"
+#include "stats.h"
 
 int upcrt_puts_pending;
 int upcrt_updates_pending;
@@ -154,6 +155,7 @@ static void upcrt_access_rma_put(const void *src, int t, uint64_t off, size_t n)
 }
 
 void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int strict) {
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_read((int)src.thread, n);
   /* the inline caller already fenced a strict access (the cache is empty) */
   if (!strict && upcrt_cache_get(dst, src, n)) return;
   int t = (int)src.thread;
@@ -165,6 +167,7 @@ void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int strict) {
 }
 
 void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_write((int)dst.thread, n);
   if (!strict && upcrt_cache_put(dst, src, n)) return;
   int t = (int)dst.thread;
   upcrt_hunt_before(t, src, n); /* strips read from t land first; src readable */
@@ -191,6 +194,7 @@ void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
 
 void upc_memget(void *dst, upcrt_pts_t src, size_t n) {
   if (n == 0) return;
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(src.thread, src.thread, n);
   upcrt_see_own_updates();
   char *b = upcrt_node_base[src.thread];
   if (b) memcpy(dst, b + src.offset, n);
@@ -199,6 +203,7 @@ void upc_memget(void *dst, upcrt_pts_t src, size_t n) {
 
 void upc_memput(upcrt_pts_t dst, const void *src, size_t n) {
   if (n == 0) return;
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(dst.thread, dst.thread, n);
   upcrt_see_own_updates();
   char *b = upcrt_node_base[dst.thread];
   if (b) memcpy(b + dst.offset, src, n);
@@ -207,6 +212,7 @@ void upc_memput(upcrt_pts_t dst, const void *src, size_t n) {
 
 void upc_memcpy(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {
   if (n == 0) return;
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(dst.thread, src.thread, n);
   upcrt_see_own_updates();
   char *bs = upcrt_node_base[src.thread], *bd = upcrt_node_base[dst.thread];
   if (bs && bd) {
@@ -229,6 +235,7 @@ void upc_memcpy(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {
 
 void upc_memset(upcrt_pts_t dst, int c, size_t n) {
   if (n == 0) return;
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(dst.thread, dst.thread, n);
   upcrt_see_own_updates();
   char *bd = upcrt_node_base[dst.thread];
   if (bd) {
@@ -434,6 +441,7 @@ void upcrt_update_rma(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *o
   size_t size = 0;
   MPI_Datatype dt = upcrt_access_update_type(type, op, &size);
   int t = (int)p.thread;
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_UPDATE, size);
   /* a cached copy of the place would hide the update, or be written over it */
   if (!upcrt_node_base[t]) upcrt_cache_flush_range(t, p.offset, size);
   upcrt_update_batch_t *b = upcrt_access_batch[t];

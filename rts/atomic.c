@@ -11,6 +11,7 @@
 #include "collective.h"
 #include "progress.h"
 #include "segment.h"
+#include "stats.h"
 
 typedef struct domain {
   uint64_t off;
@@ -329,6 +330,7 @@ static void pts_atomic(const domain_t *d, upcrt_pts_t p, void *fetch, upc_op_t o
 static void atomic_ordered(const char *what, int strict, int k, const domain_t *d, void *fetch,
                            upc_op_t op, upcrt_pts_t target, const void *op1, const void *op2) {
   if (upcrt_pts_isnull(target)) upcrt_fatal("%s: the target is a null pointer-to-shared", what);
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_ATOMIC, 0);
   /* Strict: ordered after everything before and before everything after.
    * Relaxed: still ordered after this thread's own earlier puts to the
    * target (a thread reads back its own writes). */

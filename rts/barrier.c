@@ -11,6 +11,7 @@
 #include "neighbor.h"
 #include "segment.h"
 #include "start.h"
+#include "stats.h"
 #include "upcrt.h"
 
 MPI_Comm upcrt_barrier_coll_comm = MPI_COMM_NULL;
@@ -149,7 +150,9 @@ void upcrt_wait(int has_id, int id) {
     upcrt_fatal("upc_wait%s: no upc_notify before it", has_id ? " with an id" : "");
   /* what was cached or written between notify and wait goes too (cache.h) */
   if (upcrt_puts_pending) upcrt_flush_puts();
+  double t0 = upcrt_stats_on ? MPI_Wtime() : 0;
   upcrt_barrier_wait_user(&upcrt_barrier_req);
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_barrier(MPI_Wtime() - t0);
   upcrt_barrier_notified = 0;
   int any_id = upcrt_barrier_recv[0] != INT64_MIN;
   if (UPCRT_UNLIKELY(any_id && upcrt_barrier_recv[0] != -upcrt_barrier_recv[1]))

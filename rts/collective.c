@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "segment.h"
+#include "stats.h"
 
 MPI_Comm upcrt_coll_comm = MPI_COMM_NULL;
 
@@ -73,6 +74,7 @@ int upcrt_coll_leader(int t) { return leader_of[t]; }
 int upcrt_coll_same_node(int a, int b) { return leader_of[a] == leader_of[b]; }
 
 upc_flag_t upcrt_coll_flags(upc_flag_t flags, const char *what) {
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_COLL, 0);
   int in = flags & (UPC_IN_ALLSYNC | UPC_IN_MYSYNC | UPC_IN_NOSYNC);
   int out = flags & (UPC_OUT_ALLSYNC | UPC_OUT_MYSYNC | UPC_OUT_NOSYNC);
   int alg = flags & (UPC_PULL | UPC_PUSH | UPC_MULTICORE);

@@ -7,6 +7,7 @@
 
 #include "barrier.h"
 #include "segment.h"
+#include "stats.h"
 #include "svd.h"
 #include "upcrt.h"
 
@@ -96,12 +97,15 @@ void upc_lock(upcrt_pts_t l) {
     upcrt_describe_pts(l, d, sizeof d);
     upcrt_fatal("upc_lock: this thread already holds the lock %s (it would wait forever)", d);
   }
+  double t0 = upcrt_stats_on ? MPI_Wtime() : 0;
   upcrt_lock_acquire_at((int)l.thread, l.offset);
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_lock(MPI_Wtime() - t0);
   upcrt_lock_add(l);
 }
 
 int upc_lock_attempt(upcrt_pts_t l) {
   upcrt_lock_check(l, "upc_lock_attempt");
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_LOCK_ATTEMPT, 0);
   upcrt_fence();
   if (upcrt_lock_find(l) >= 0) return 0;
   int t = (int)l.thread;

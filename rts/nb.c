@@ -10,6 +10,7 @@
 #include "access.h"
 #include "hunt.h"
 #include "segment.h"
+#include "stats.h"
 
 static upcrt_nb_op_t *implicit_ops;
 
@@ -184,15 +185,19 @@ static upcrt_nb_op_t *set_nb(upcrt_pts_t dst, int c, size_t n, const char *what)
 }
 
 upc_handle_t upc_memcpy_nb(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_NB, n);
   return copy_nb(dst, src, n, "upc_memcpy_nb");
 }
 upc_handle_t upc_memget_nb(void *dst, upcrt_pts_t src, size_t n) {
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_NB, n);
   return get_nb(dst, src, n, "upc_memget_nb");
 }
 upc_handle_t upc_memput_nb(upcrt_pts_t dst, const void *src, size_t n) {
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_NB, n);
   return put_nb(dst, src, n, "upc_memput_nb");
 }
 upc_handle_t upc_memset_nb(upcrt_pts_t dst, int c, size_t n) {
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_NB, n);
   return set_nb(dst, c, n, "upc_memset_nb");
 }
 

@@ -16,6 +16,7 @@
 #include "neighbor.h"
 #include "progress.h"
 #include "segment.h"
+#include "stats.h"
 #include "svd.h"
 
 int upcrt_mythread;
@@ -162,6 +163,7 @@ static void upcrt_start_atexit(void) {
   upcrt_fence();
   upcrt_barrier_exit();
   upcrt_progress_stop();
+  upcrt_stats_finish();
   upcrt_svd_finalize();
   upcrt_seg_finalize();
   upcrt_start_running = 0;
@@ -207,5 +209,6 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
   atexit(upcrt_start_atexit);
   /* statics are laid out and initialised on every thread before main runs */
   upcrt_barrier(0, 0);
+  upcrt_stats_init();
   exit(user_main(argc, argv));
 }

@@ -8,6 +8,7 @@
 
 #include "access.h"
 #include "segment.h"
+#include "stats.h"
 
 #define PIECE_MAX ((size_t)1 << 30) /* hindexed block lengths are int */
 
@@ -158,6 +159,7 @@ static void post_pieces(upcrt_nb_op_t *h, pieces_t *p, int put) {
 }
 
 static upcrt_nb_op_t *xfer_lists(const side_t *dst, const side_t *src, const char *what) {
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_VIS, 0);
   pieces_t p = match(dst, src, what);
   upcrt_nb_op_t *h = upcrt_nb_new();
   if (!side_shared(src)) {
@@ -253,6 +255,7 @@ static upcrt_nb_op_t *xfer_strided(void *ldst, upcrt_pts_t sdst, const size_t *d
                                    const void *lsrc, upcrt_pts_t ssrc,
                                    const size_t *sstrides, const size_t count[],
                                    size_t levels, const char *what) {
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_VIS, 0);
   if (strided_total(count, levels) == 0) return UPC_COMPLETE_HANDLE;
   if (levels >= 64) upcrt_fatal("%s: %zu stride levels (at most 63)", what, levels);
   if (levels > 0 && (!dstrides || !sstrides))

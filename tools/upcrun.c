@@ -13,7 +13,7 @@
 
 static const char *upcrun_usage_text =
     "usage: upcrun [-n|-np N] [-shared-heap SIZE] [-progress on|off|auto] [-hunt]\n"
-    "              [-cache-lines N] [-cache-line-size BYTES]\n"
+    "              [-cache-lines N] [-cache-line-size BYTES] [-stats[=FILE]]\n"
     "              [-hostfile FILE | -hosts H1,H2,...] [-v] PROGRAM [ARGS...]\n"
     "Runs the UPC program PROGRAM with N threads (default 1) through the MPI launcher.\n"
     "  -n N, -np N          number of UPC threads (MPI processes)\n"
@@ -31,6 +31,9 @@ static const char *upcrun_usage_text =
     "                       relaxed accesses; 0 turns it off (sets UPCRT_CACHE_LINES)\n"
     "  -cache-line-size BYTES  its line size, a power of two >= 8\n"
     "                       (sets UPCRT_CACHE_LINE_SIZE)\n"
+    "  -stats[=FILE]        count each thread's communication; at exit thread 0 prints\n"
+    "                       a table to stderr and writes FILE (upcc-stats.json) and a\n"
+    "                       picture FILE.svg (sets UPCRT_STATS; see README)\n"
     "  -v                   print the launcher command before running it\n"
     "  --help               this text\n"
     "Environment: UPCRUN_MPIEXEC overrides the launcher (" UPCRUN_MPIEXEC "); UPCRT_FORCE_RMA=1\n"
@@ -142,6 +145,10 @@ int main(int argc, char **argv) {
       hostfile = upcrun_value(argc, argv, &i, "-hostfile");
     } else if (upcrun_is(a, "hosts")) {
       hosts = upcrun_value(argc, argv, &i, "-hosts");
+    } else if (upcrun_is(a, "stats")) {
+      const char *eq = strchr(a, '=');
+      if (eq && !eq[1]) upcrun_bad("%s", "-stats= wants a file name");
+      upcrun_setenv("UPCRT_STATS", eq ? eq + 1 : "1");
     } else if (upcrun_is(a, "hunt")) {
       upcrun_setenv("UPCRT_HUNT", "1");
     } else if (strcmp(a, "-v") == 0 || upcrun_is(a, "verbose")) {
