@@ -1,7 +1,7 @@
 // checks.cpp — the UPC constraints Clang's C Sema cannot know about, checked on
 // the typed AST: upc_forall affinity types and jumps, barrier expressions,
 // upc_*sizeof operands, shared return types, relational comparison of
-// pointers-to-shared to incomplete types.
+// pointers-to-shared to incomplete types, what upcx_async may pass.
 #include "internal.h"
 
 #include <clang/AST/ASTContext.h>
@@ -156,6 +156,10 @@ public:
       }
       return true;
     }
+    if (n == "__upcc_async") {
+      checkAsync(c);
+      return true;
+    }
     if (n == "__upcc_localsizeof" || n == "__upcc_blocksizeof" || n == "__upcc_elemsizeof") {
       std::string user = "upc_" + n.drop_front(7).str();
       if (c->getNumArgs() != 1) return true;
@@ -214,6 +218,40 @@ private:
                            "pointer-to-shared or 'continue', not '" + spell(t) + "'");
   }
 
+  void checkAsync(const CallExpr *c) {
+    if (c->getNumArgs() != 2) return;
+    const Expr *th = c->getArg(0)->IgnoreParenImpCasts();
+    if (!th->getType()->isIntegerType())
+      error(th->getExprLoc(), "the thread of 'upcx_async' must be an integer, not '" +
+                                  spell(th->getType()) + "'");
+    const CallExpr *call = asyncInnerCall(c);
+    if (!call) return;
+    const Expr *callee = call->getCallee();
+    const FunctionType *ft = nullptr;
+    if (const auto *pt = callee->getType()->getAs<PointerType>())
+      ft = pt->getPointeeType()->getAs<FunctionType>();
+    if (!ft) return;
+    std::string name = "the function";
+    if (const auto *dre = dyn_cast<DeclRefExpr>(callee->IgnoreParenImpCasts()))
+      name = "'" + dre->getDecl()->getNameAsString() + "'";
+    if (isa<FunctionNoProtoType>(ft)) {
+      error(callee->getExprLoc(), "'upcx_async' needs a prototype for " + name +
+                                      ", to know how to pass the arguments");
+      return;
+    }
+    std::string why;
+    if (asyncTypeCode(ft->getReturnType(), ctx, &why).empty())
+      error(callee->getExprLoc(), "'upcx_async' cannot return the result of " + name +
+                                      ": it is " + why);
+    for (unsigned i = 0; i < call->getNumArgs(); i++) {
+      const Expr *a = call->getArg(i);
+      if (asyncTypeCode(a->getType(), ctx, &why).empty())
+        error(a->IgnoreImpCasts()->getExprLoc(),
+              "argument " + std::to_string(i + 1) + " of " + name +
+                  " cannot be passed by 'upcx_async': it is " + why);
+    }
+  }
+
   void checkJumps() {
     for (auto &g : gotos) {
       auto it = labels.find(g.first->getLabel());
@@ -232,7 +270,98 @@ private:
 };
 
 } // namespace
+} // namespace upc::fe
 
+namespace upc {
+using fe::spell;
+
+const CallExpr *asyncInnerCall(const CallExpr *marker) {
+  if (marker->getNumArgs() != 2) return nullptr;
+  const auto *so = dyn_cast<UnaryExprOrTypeTraitExpr>(marker->getArg(1)->IgnoreParenImpCasts());
+  if (!so || so->isArgumentType()) return nullptr;
+  const auto *comma = dyn_cast<BinaryOperator>(so->getArgumentExpr()->IgnoreParens());
+  if (!comma || comma->getOpcode() != BO_Comma) return nullptr;
+  return dyn_cast<CallExpr>(comma->getLHS()->IgnoreParens());
+}
+
+std::string asyncTypeCode(QualType t, const ASTContext &ctx, std::string *why) {
+  QualType c = t.getCanonicalType();
+  if (c->isVoidType()) return "v";
+  if (const auto *et = c->getAs<EnumType>())
+    c = et->getDecl()->getIntegerType().getCanonicalType();
+  if (const auto *bt = c->getAs<BuiltinType>()) {
+    switch (bt->getKind()) {
+    case BuiltinType::Bool: return "B";
+    case BuiltinType::Char_S: case BuiltinType::SChar: return "c";
+    case BuiltinType::Char_U: case BuiltinType::UChar: return "C";
+    case BuiltinType::Short: return "h";
+    case BuiltinType::UShort: return "H";
+    case BuiltinType::Int: return "i";
+    case BuiltinType::UInt: return "I";
+    case BuiltinType::Long: return "l";
+    case BuiltinType::ULong: return "L";
+    case BuiltinType::LongLong: return "q";
+    case BuiltinType::ULongLong: return "Q";
+    case BuiltinType::Float: return "f";
+    case BuiltinType::Double: return "d";
+    case BuiltinType::LongDouble: return "D";
+    default: break;
+    }
+  }
+  if (const auto *pt = c->getAs<PointerType>()) {
+    if (fe::isPointerToShared(c)) return "P";
+    *why = pt->getPointeeType()->isFunctionType()
+               ? "a function pointer ('" + spell(t) + "'), which means nothing on another thread"
+               : "a private pointer ('" + spell(t) + "'), which means nothing on another "
+                 "thread; pass a pointer-to-shared";
+    return "";
+  }
+  if (const auto *rt = c->getAs<RecordType>()) {
+    const RecordDecl *rd = rt->getDecl();
+    if (rd->isUnion()) {
+      *why = "a union ('" + spell(t) + "'), which libffi cannot pass";
+      return "";
+    }
+    if (rd->hasAttr<PackedAttr>() || rd->hasAttr<AlignedAttr>()) {
+      *why = "a packed or over-aligned struct ('" + spell(t) + "')";
+      return "";
+    }
+    std::string code = "{";
+    for (const FieldDecl *f : rd->fields()) {
+      QualType ft = f->getType();
+      uint64_t count = 1;
+      while (const ConstantArrayType *cat = ctx.getAsConstantArrayType(ft)) {
+        count *= cat->getSize().getZExtValue();
+        ft = cat->getElementType();
+      }
+      std::string sub, inner;
+      if (f->isBitField() || f->hasAttr<AlignedAttr>() || f->hasAttr<PackedAttr>())
+        inner = "a bit-field or a member with an alignment attribute";
+      else if (ft->isArrayType())
+        inner = "a flexible or variable array";
+      else if (count > 65536)
+        inner = "an array too large to pass by value";
+      else
+        sub = asyncTypeCode(ft, ctx, &inner);
+      if (sub.empty()) {
+        *why = "a struct ('" + spell(t) + "') whose member '" + f->getNameAsString() +
+               "' is " + inner;
+        return "";
+      }
+      for (uint64_t i = 0; i < count; i++) code += sub;
+    }
+    if (code == "{") {
+      *why = "an empty struct ('" + spell(t) + "')";
+      return "";
+    }
+    return code + "}";
+  }
+  *why = "of type '" + spell(t) + "', which upcx_async cannot pass";
+  return "";
+}
+} // namespace upc
+
+namespace upc::fe {
 unsigned runChecks(ASTContext &ctx, Reporter &rep) {
   Checker c(ctx, rep);
   c.TraverseDecl(ctx.getTranslationUnitDecl());

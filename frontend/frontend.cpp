@@ -229,6 +229,26 @@ private:
     return s;
   }
 
+  // Whether the declaration at loc (a declarator's name) mentions THREADS
+  // before its end: only dynamic THREADS leaves the identifier in a private
+  // array's dimension (static THREADS is a number by then).
+  bool mentionsThreads(SourceLocation loc) {
+    if (!sm || loc.isInvalid()) return false;
+    bool invalid = false;
+    const char *p = sm->getCharacterData(sm->getFileLoc(loc), &invalid);
+    if (invalid || !p) return false;
+    std::string word;
+    for (; *p && *p != ';' && *p != '{' && *p != '='; p++) {
+      if (isalnum(static_cast<unsigned char>(*p)) || *p == '_') {
+        word += *p;
+        continue;
+      }
+      if (word == "THREADS" || word == "__upcc_THREADS_DIM") return true;
+      word.clear();
+    }
+    return false;
+  }
+
   static std::string actionText(int action) {
     static const char *verbs[] = {"in an assignment", "when passing an argument",
                                   "when returning", "", "in an initialization",
@@ -305,6 +325,15 @@ private:
     if (id == diag::err_arg_with_address_space) {
       std::string n = nameAt(info.getLocation());
       return "parameter '" + n + "' may not be shared-qualified; pass a pointer-to-shared instead";
+    }
+    if ((id == diag::err_vla_decl_in_file_scope || id == diag::err_vla_decl_has_static_storage ||
+         id == diag::err_vla_decl_has_extern_linkage || id == diag::err_vm_decl_in_file_scope ||
+         id == diag::err_typecheck_field_variable_size) &&
+        mentionsThreads(info.getLocation())) {
+      std::string n = nameAt(info.getLocation());
+      return "'" + n + "' has THREADS in a dimension but is not a shared array: THREADS is not a "
+             "constant under dynamic THREADS, so only shared arrays may have it there (compile "
+             "with upcc -T N for static THREADS)";
     }
     if (id == diag::err_attribute_address_function_type)
       return "a function type may not be shared-qualified";

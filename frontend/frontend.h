@@ -46,4 +46,13 @@ FrontendResult runFrontend(const std::string &preprocessed, const FrontendOption
 // The user's spelling of a type whose address spaces encode UPC qualifiers.
 std::string upcTypeSpelling(clang::QualType t, const clang::ASTContext &ctx);
 
+// upcx_async(thread, fn, args...) reaches the AST as
+// __upcc_async(thread, sizeof((fn)(args...), 0)): the call inside sizeof,
+// which Clang type-checked, or null.
+const clang::CallExpr *asyncInnerCall(const clang::CallExpr *marker);
+// The signature characters (rts/async.h) of a type an invoked function
+// takes or returns, or "" with *why saying what it is that another thread
+// could not use ("a private pointer ('int *'), which ...").
+std::string asyncTypeCode(clang::QualType t, const clang::ASTContext &ctx, std::string *why);
+
 } // namespace upc

@@ -435,6 +435,7 @@ private:
   void handleForall(int i);
   void handleBarrier(int i, const char *fn);
   void handleSizeof(int i, const char *fn);
+  void handleAsync(int i);
   int unaryEnd(int i, int depth = 0) const;
   bool startsTypeName(int i) const;
   int declStart(int i, int *boundary) const;
@@ -1299,6 +1300,33 @@ void Surface::handleBarrier(int i, const char *fn) {
   error(i, "expected ';' after '" + text(i) + "' statement");
 }
 
+// upcx_async(T, F, A...) becomes __upcc_async(T, sizeof((F)(A...), 0)):
+// Clang then checks the arguments as for a call, which is never evaluated,
+// and the lowering replaces the whole expression.
+void Surface::handleAsync(int i) {
+  done[i] = 1;
+  int m = match(i + 1);
+  if (m < 0) return; // Clang reports the unbalanced parenthesis
+  int commas[2] = {-1, -1}, n = 0, depth = 0;
+  for (int k = i + 2; k < m && n < 2; k++) {
+    if (isOpen(k)) depth++;
+    else if (isClose(k)) depth--;
+    else if (depth == 0 && is(k, ",")) commas[n++] = k;
+  }
+  if (n == 0 || commas[0] + 1 == (n == 2 ? commas[1] : m)) {
+    error(i, "'upcx_async' takes a thread, a function and the function's arguments");
+    return;
+  }
+  edit(i, "__upcc_async");
+  edit(commas[0], ", sizeof((");
+  if (n == 2) {
+    edit(commas[1], ")(");
+    edit(m, "), 0))");
+  } else {
+    edit(m, ")(), 0))");
+  }
+}
+
 bool Surface::startsTypeName(int i) const {
   std::string t = text(i);
   if (kTypeKeywords.count(t) || t == "struct" || t == "union" || t == "enum" ||
@@ -1527,6 +1555,8 @@ SurfaceOut Surface::run() {
     } else if (t == "upc_fence") {
       done[i] = 1;
       edit(i, "__upcc_fence()");
+    } else if (t == "upcx_async" && is(i + 1, "(")) {
+      handleAsync(i);
     } else if (t == "upc_localsizeof") {
       handleSizeof(i, "__upcc_localsizeof");
     } else if (t == "upc_blocksizeof") {

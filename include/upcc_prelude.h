@@ -48,6 +48,7 @@ void __upcc_barrier();
 void __upcc_notify();
 void __upcc_wait();
 void __upcc_fence(void);
+struct upcx_future *__upcc_async(); /* upcx_async in <upcx.h> */
 __SIZE_TYPE__ __upcc_localsizeof();
 __SIZE_TYPE__ __upcc_blocksizeof();
 __SIZE_TYPE__ __upcc_elemsizeof();

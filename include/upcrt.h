@@ -94,6 +94,22 @@ void upcrt_progress(void);
 extern unsigned upcrt_poll_count;
 void upcrt_poll_slow(void);
 
+/* upcx_async (rts/async.h): requests other threads sent to this one, and
+ * how many of them it has taken; waits and fences run the rest. */
+extern const uint64_t *upcrt_async_inbox;
+extern uint64_t upcrt_async_served;
+void upcrt_async_serve(void);
+static inline void upcrt_async_poll(void) {
+  if (UPCRT_UNLIKELY(__atomic_load_n(upcrt_async_inbox, __ATOMIC_RELAXED) !=
+                     upcrt_async_served))
+    upcrt_async_serve();
+}
+/* Starts fn(args) on thread: args is a C struct of the arguments, sig their
+ * types (async.h), nfixed how many are not variadic. */
+struct upcx_future;
+struct upcx_future *upcrt_async(int thread, void (*fn)(void), const char *sig, int nfixed,
+                                const void *args, size_t size);
+
 static inline int upcrt_pts_isnull(upcrt_pts_t p) {
   return p.offset == 0 && p.thread == 0 && p.phase == 0;
 }
@@ -194,8 +210,10 @@ static inline void upcrt_fence_nopoll(void) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
-/* Completes all earlier accesses of this thread (upc_fence). */
+/* Completes all earlier accesses of this thread (upc_fence), after running
+ * the remote invocations waiting for it (their accesses come first). */
 static inline void upcrt_fence(void) {
+  upcrt_async_poll();
   upcrt_fence_nopoll();
   if (UPCRT_UNLIKELY((++upcrt_poll_count & 255) == 0)) upcrt_poll_slow();
 }

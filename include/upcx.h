@@ -29,6 +29,38 @@ extern "C" {
  * instead of hanging. */
 void upcx_sync_neighbors(const int *threads, size_t n);
 
+/* ---- Remote function invocation ----------------------------------------
+ * After UPC++'s RPC.  upcx_async(thread, fn, args...) starts fn(args...) on
+ * `thread` and returns at once with a future.  upcc type-checks the
+ * arguments against fn's prototype as for a call (variadic functions too),
+ * and rejects what means nothing on another thread: private pointers
+ * (pass a pointer-to-shared), function pointers, unions and structs holding
+ * them, and a function without a prototype.  Scalars, pointers-to-shared,
+ * enums and structs of those may be passed and returned.  fn may be any
+ * function of the program or of a shared library both threads loaded; it
+ * is found on the target by its offset in its module, not its address.
+ *
+ * The target runs invocations on its own thread, one at a time, in the
+ * order each caller sent them, whenever it waits in the runtime: upcx_poll,
+ * upcx_wait, upcx_test, upc_fence, barriers (also while blocked in one),
+ * locks, collectives, upcx_sync_neighbors and strict-access polling.  A
+ * thread that computes without such calls runs none.  An invoked function
+ * may access shared data, call upcx_async and wait for the result, but must
+ * not call a barrier or a collective.  Every invocation finishes before the
+ * program exits. */
+typedef struct upcx_future *upcx_future_t;
+
+/* Waits until the invocation has run and copies its return value (as many
+ * bytes as fn's return type has) to *result unless result is NULL; frees f. */
+void upcx_wait(upcx_future_t f, void *result);
+/* Non-zero once the invocation has run (then upcx_wait does not wait). */
+int upcx_test(upcx_future_t f);
+/* Runs the invocations other threads have sent to this thread. */
+void upcx_poll(void);
+
+/* upcx_future_t upcx_async(int thread, FN fn, ARGS...): UPC source only,
+ * where upcc translates it (not a function: its address cannot be taken). */
+
 /* ---- HUNT: demand-driven completion of large upc_memget ----------------
  * With HUNT on (upcrun -hunt, UPCRT_HUNT=1), a upc_memget of 64 KB or more
  * from a thread on another node may return once the transfer has started, in

@@ -121,6 +121,7 @@ public:
 
   // ---- sync.cpp: barriers, fence, upc_*sizeof, THREADS/MYTHREAD ----
   bool emitIntrinsic(const clang::CallExpr *ce, std::string &out);
+  bool emitAsync(const clang::CallExpr *ce, std::string &out);
   bool emitSizeof(const clang::UnaryExprOrTypeTraitExpr *e, std::string &out);
   std::string threadsRef(const clang::DeclRefExpr *dre) const; // "" if neither
 

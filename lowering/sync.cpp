@@ -1,5 +1,5 @@
 // sync.cpp — the UPC statements and operators that become runtime calls or
-// constants: upc_barrier/notify/wait [expr], upc_fence, THREADS, MYTHREAD,
+// constants: upc_barrier/notify/wait [expr], upc_fence, upcx_async, THREADS, MYTHREAD,
 // upc_localsizeof/upc_blocksizeof/upc_elemsizeof, and sizeof of types that
 // change size in the lowered C (pointers-to-shared, THREADS dimensions).
 #include "lowerer.h"
@@ -33,6 +33,35 @@ static QualType sizeofOperand(const CallExpr *ce, const ValueDecl **vd) {
   return a->getType();
 }
 
+// upcx_async(t, fn, args...): the arguments, converted as for the call,
+// go into a struct whose layout the target recomputes from the signature.
+bool Lowerer::emitAsync(const CallExpr *ce, std::string &out) {
+  const CallExpr *call = asyncInnerCall(ce);
+  if (!call) return false;
+  const auto *ft = call->getCallee()->getType()->getPointeeType()->getAs<FunctionProtoType>();
+  if (!ft) return false;
+  std::string why, sig = asyncTypeCode(ft->getReturnType(), ctx, &why);
+  std::string fields, inits;
+  for (unsigned i = 0; i < call->getNumArgs(); i++) {
+    const Expr *a = call->getArg(i);
+    sig += asyncTypeCode(a->getType(), ctx, &why);
+    fields += printLowered(a->getType().getUnqualifiedType(), "a" + std::to_string(i)) + "; ";
+    inits += (i ? ", " : "") + emit(a);
+  }
+  unsigned nfixed = ft->isVariadic() ? ft->getNumParams() : call->getNumArgs();
+  std::string head = "upcrt_async((int)(" + emit(ce->getArg(0)) + "), (void (*)(void))(" +
+                     emit(call->getCallee()) + "), \"" + sig + "\", " +
+                     std::to_string(nfixed) + ", ";
+  if (call->getNumArgs() == 0) {
+    out = head + "0, 0)";
+    return true;
+  }
+  std::string args = temp();
+  out = "({ struct { " + fields + "} " + args + " = { " + inits + " }; " + head + "&" + args +
+        ", sizeof " + args + "); })";
+  return true;
+}
+
 bool Lowerer::emitIntrinsic(const CallExpr *ce, std::string &out) {
   const FunctionDecl *fd = ce->getDirectCallee();
   if (!fd || !fd->getIdentifier()) return false;
@@ -48,6 +77,7 @@ bool Lowerer::emitIntrinsic(const CallExpr *ce, std::string &out) {
     out = "upcrt_fence()";
     return true;
   }
+  if (n == "__upcc_async") return emitAsync(ce, out);
   if (n == "__upcc_localsizeof" || n == "__upcc_blocksizeof" || n == "__upcc_elemsizeof") {
     if (ce->getNumArgs() != 1) return false;
     const ValueDecl *vd = nullptr;

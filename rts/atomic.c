@@ -206,6 +206,7 @@ static void wait_req(MPI_Request *r, int t) {
     MPI_Test(r, &done, MPI_STATUS_IGNORE);
     if (done) return;
     if (i == 0) upcrt_progress_ring(t);
+    upcrt_async_poll();
     sched_yield();
   }
 }
@@ -313,6 +314,7 @@ static void pts_atomic(const domain_t *d, upcrt_pts_t p, void *fetch, upc_op_t o
   uint64_t me = (uint64_t)upcrt_mythread + 1;
   while (upcrt_seg_cas(t, d->off, 0, me) != 0) {
     upcrt_progress();
+    upcrt_async_poll();
     sched_yield();
   }
   upcrt_pts_t old, v1 = UPCRT_NULL_PTS, v2 = UPCRT_NULL_PTS;

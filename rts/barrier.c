@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "async.h"
 #include "neighbor.h"
 #include "segment.h"
 #include "start.h"
@@ -35,6 +36,7 @@ void upcrt_barrier_waitreq(MPI_Request *req) {
   for (int i = 0;; i++) {
     MPI_Test(req, &done, MPI_STATUS_IGNORE);
     if (done) return;
+    upcrt_async_poll();
     if (i >= spin) sched_yield();
   }
 }
@@ -60,6 +62,7 @@ static void upcrt_barrier_wait_user(MPI_Request *req) {
       upcrt_neighbor_set_state(UPCRT_BARSTATE_RUNNING);
       return;
     }
+    upcrt_async_poll();
     if (i >= spin) sched_yield();
     if ((i & 1023) == 1023 && upcrt_seg_load(0, UPCRT_SEG_EXITING) != 0) {
       double t = MPI_Wtime();
@@ -79,6 +82,9 @@ void upcrt_barrier_exit(void) {
   }
   upcrt_neighbor_set_state(UPCRT_BARSTATE_EXITED);
   upcrt_seg_fetch_add(0, UPCRT_SEG_EXITING, 1);
+  /* after saying so: threads waiting at a barrier report this one instead
+   * of waiting for it to finish the invocations */
+  upcrt_async_finish();
   MPI_Request r;
   MPI_Ibarrier(upcrt_barrier_exit_comm, &r);
   upcrt_barrier_waitreq(&r);

@@ -111,6 +111,7 @@ static void sem_wait(upcrt_pts_t s, size_t n, const char *what) {
   if (n == 0) return;
   for (int spins = 0; !sem_take(s, n); spins++) {
     if (upcrt_progress_needed) upcrt_progress();
+    upcrt_async_poll();
     if (spins >= 16) sched_yield();
   }
 }

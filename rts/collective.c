@@ -30,6 +30,7 @@ void upcrt_coll_wait(MPI_Request *req) {
   for (unsigned i = 0;; i++) {
     MPI_Test(req, &done, MPI_STATUS_IGNORE);
     if (done) return;
+    upcrt_async_poll();
     if (i % SPIN == SPIN - 1) sched_yield();
   }
 }
@@ -132,6 +133,7 @@ static void wait_entered(int t, char *seen) {
   if (seen[t]) return;
   for (unsigned i = 0; upcrt_seg_load(t, ctl_off) < coll_seq; i++) {
     upcrt_progress();
+    upcrt_async_poll();
     if (i % SPIN == SPIN - 1) sched_yield();
   }
   seen[t] = 1;
@@ -177,6 +179,7 @@ void upcrt_coll_plan_run(upcrt_coll_plan_t *p, upc_flag_t flags) {
       if (notify[t]) upcrt_seg_fetch_add(t, ctl_off + 8, notify[t]);
     for (unsigned i = 0; upcrt_seg_load(me, ctl_off + 8) < done_expect; i++) {
       upcrt_progress();
+      upcrt_async_poll();
       if (i % SPIN == SPIN - 1) sched_yield();
     }
   }

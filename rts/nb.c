@@ -99,7 +99,10 @@ static int test_op(upcrt_nb_op_t *h) {
 
 void upcrt_nb_wait(upcrt_nb_op_t *h) {
   if (h == UPC_COMPLETE_HANDLE) return;
-  while (!test_op(h)) sched_yield();
+  while (!test_op(h)) {
+    upcrt_async_poll();
+    sched_yield();
+  }
   free_op(h);
 }
 

@@ -43,6 +43,7 @@ static void upcrt_neighbor_wait(int j, uint64_t want) {
   double stuck_since = 0;
   for (long i = 0;; i++) {
     if (upcrt_seg_load(upcrt_mythread, off) >= want) return;
+    upcrt_async_poll();
     if (upcrt_seg_oversubscribed || i > 50) sched_yield();
     if ((i & 255) != 255) continue;
     upcrt_progress();

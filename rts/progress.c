@@ -143,6 +143,7 @@ void upcrt_poll_slow(void) {
    * hands the core to unrelated work */
   if (upcrt_seg_oversubscribed) sched_yield();
   if (upcrt_progress_needed) upcrt_progress();
+  upcrt_async_poll();
 }
 
 void upcrt_progress(void) {

@@ -38,6 +38,7 @@ enum {
   UPCRT_SEG_EXITING = 160,     /* thread 0: threads that reached the exit barrier */
   UPCRT_SEG_DOORBELL = 168,    /* every thread: rung to make its progress thread poll fast */
   UPCRT_SEG_BARSTATE = 176,    /* every thread: at a barrier, or left main (neighbor.h) */
+  UPCRT_SEG_ASYNC = 184,       /* every thread: upcx_async requests sent to it (async.h) */
   UPCRT_SEG_SYMTAB = 256,      /* thread 0: symmetric free-extent table */
   UPCRT_SEG_CTRL = 32768       /* size of the control area */
 };

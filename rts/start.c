@@ -204,6 +204,7 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
   upcrt_access_init();
   upcrt_barrier_init();
   upcrt_neighbor_init();
+  upcrt_async_init();
   upcrt_progress_start(provided);
   upcrt_start_running = 1;
   atexit(upcrt_start_atexit);

@@ -546,6 +546,7 @@ int main(int argc, char **argv) {
   ld.push_back(paths.runtime);
   for (auto &a : o.ldArgs) ld.push_back("-Wl," + a);
   ld.push_back("-lm");
+  ld.push_back("-lffi"); // upcx_async calls functions through libffi
   ld.push_back("-lpthread");
   if (run(ld, o.verbose) != 0) {
     std::cerr << "upcc: error: linking failed\n";
