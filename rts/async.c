@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "access.h"
+#include "stats.h"
 #include "segment.h"
 #include "upcrt.h"
 #include "upcx.h"
@@ -317,6 +318,7 @@ struct upcx_future *upcrt_async(int thread, void (*fn)(void), const char *sig, i
   if (thread < 0 || thread >= upcrt_threads)
     upcrt_fatal("upcx_async: thread %d does not exist (THREADS is %d)", thread,
                 upcrt_threads);
+  if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_ASYNC, size);
   Dl_info info;
   struct link_map *lm = NULL;
   if (!fn || !dladdr1((void *)fn, &info, (void **)&lm, RTLD_DL_LINKMAP) || !lm)

@@ -21,7 +21,7 @@ static uint64_t upcrt_stats_nbar, upcrt_stats_nlock;
 static double upcrt_stats_tbar, upcrt_stats_tlock;
 
 static const char *const upcrt_stats_evname[UPCRT_STATS_NEVENTS] = {
-    "updates", "bulk", "bulk_local", "collectives", "atomics", "nb", "vis", "lock_attempts"};
+    "updates", "bulk", "bulk_local", "collectives", "atomics", "nb", "vis", "lock_attempts", "async"};
 
 void upcrt_stats_init(void) {
   const char *v = getenv("UPCRT_STATS");

@@ -28,6 +28,7 @@ enum upcrt_stats_event {
   UPCRT_STATS_NB,         /* non-blocking copies (upc_mem*_nb) */
   UPCRT_STATS_VIS,        /* VIS copies (upc_mem*_vlist/ilist/strided) */
   UPCRT_STATS_LOCK_ATTEMPT,
+  UPCRT_STATS_ASYNC,      /* upcx_async invocations sent (bytes: arguments) */
   UPCRT_STATS_NEVENTS
 };
 

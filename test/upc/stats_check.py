@@ -83,7 +83,7 @@ with tempfile.TemporaryDirectory() as tmp:
         check(tag + ' bulk', rec['bulk'], 1)
         check(tag + ' bulk_bytes', rec['bulk_bytes'], P['GETN'] * INT)
         check(tag + ' bulk_local', rec['bulk_local'], 0 if remote else 1)
-        for k in ('updates', 'collectives', 'atomics', 'nb', 'vis', 'lock_attempts',
+        for k in ('updates', 'collectives', 'atomics', 'nb', 'vis', 'lock_attempts', 'async',
                   'cache_hits', 'cache_misses'):
             check(tag + ' ' + k, rec[k], 0)
         for k in ('barrier_wait_s', 'lock_wait_s'):
