@@ -45,7 +45,7 @@ shared int bad[THREADS];
 
 static shared [] double **boxes; /* base[], copied here: no remote read per region */
 static double **local;            /* per thread: its boxes mapped here, or NULL */
-static double *mine;       /* my boxes */
+static double *mine;              /* my boxes */
 
 typedef struct { int off, ex, ey, ez; } region_t; /* in doubles, extents in cells */
 
@@ -71,23 +71,17 @@ static double val(int x, int y, int z, int g) {
 /* Offset (in doubles) of box `s` of field f within a thread's storage. */
 static long box_off(int f, int s) { return (long)(f * BPT + s) * BOX; }
 
-/* Along one axis, for a neighbour in direction d: where my ghost is and
- * where the neighbour's cells come from (start index, extent). */
-static void axis(int d, int *ghost, int *src, int *ext) {
-  *ext = d == 0 ? N : 1;
-  *ghost = d < 0 ? 0 : d > 0 ? N + 1 : 1;
-  *src = d < 0 ? N : 1;
-}
-
-static region_t ghost_region(const int *d) {
-  int g[3], s[3], e[3];
-  for (int a = 0; a < 3; a++) axis(d[a], &g[a], &s[a], &e[a]);
-  return (region_t){(g[2] * S1 + g[1]) * S1 + g[0], e[0], e[1], e[2]};
-}
-static region_t src_region(const int *d) {
-  int g[3], s[3], e[3];
-  for (int a = 0; a < 3; a++) axis(d[a], &g[a], &s[a], &e[a]);
-  return (region_t){(s[2] * S1 + s[1]) * S1 + s[0], e[0], e[1], e[2]};
+/* The cells of a box that a neighbour in direction d (each of x, y, z in
+ * -1..1) concerns: my ghost cells (ghost = 1) or, in the neighbour, the
+ * interior cells they come from (ghost = 0). */
+static region_t region(const int *d, int ghost) {
+  int at[3], ext[3];
+  for (int a = 0; a < 3; a++) {
+    ext[a] = d[a] == 0 ? N : 1;
+    if (ghost) at[a] = d[a] < 0 ? 0 : d[a] > 0 ? N + 1 : 1;
+    else at[a] = d[a] < 0 ? N : 1; /* the neighbour's far side faces me */
+  }
+  return (region_t){(at[2] * S1 + at[1]) * S1 + at[0], ext[0], ext[1], ext[2]};
 }
 
 /* Copies a region between two boxes, or between a box and a packed buffer
@@ -131,7 +125,7 @@ static void plan(void) {
         int bx = g % GX, by = g / GX % GY, bz = g / GX / GY;
         int sx = wrap(bx + dirs[d][0], GX), sy = wrap(by + dirs[d][1], GY),
             sz = wrap(bz + dirs[d][2], GZ);
-        region_t gr = ghost_region(dirs[d]), sr = src_region(dirs[d]);
+        region_t gr = region(dirs[d], 1), sr = region(dirs[d], 0);
         xfer_t x = {owner(sx, sy, sz), owner(bx, by, bz),
                     box_off(0, slot(sx, sy, sz)) + sr.off, box_off(0, slot(bx, by, bz)) + gr.off,
                     gr};
