@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "access.h"
+#include "hunt.h"
 #include "segment.h"
 
 #define PIECE_MAX ((size_t)1 << 30) /* hindexed block lengths are int */
@@ -319,6 +320,7 @@ static int *vis_listed, vis_nlisted; /* threads with an open batch */
 static void post_queue(int t) {
   vis_queue_t *q = &vis_queues[t];
   if (!q->op) return;
+  upcrt_hunt_retire_all(); /* MPI may write private memory under a HUNT strip */
   int *ones = malloc(sizeof(int) * (size_t)q->n);
   if (!ones) upcrt_fatal("non-contiguous transfer: out of memory");
   for (int i = 0; i < q->n; i++) ones[i] = 1;
