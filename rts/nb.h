@@ -3,7 +3,9 @@
  * transfers share.
  *
  * What this module keeps: the operations started with implicit handles (a
- * list completed by upc_synci).  A handle is a set of MPI request-based RMA
+ * list completed by upc_synci), and per target thread how many operations
+ * were posted to it and how many a flush has completed (one flush serves
+ * every handle waited for after it).  A handle is a set of MPI request-based RMA
  * operations (MPI_Rget / MPI_Rput) on the world window; the call returns as
  * soon as they are posted, and completing a handle also completes the puts
  * remotely (MPI_Win_flush of their targets).  Transfers whose both ends this
