@@ -17,6 +17,7 @@
 #include "progress.h"
 #include "segment.h"
 #include "svd.h"
+#include "vis.h"
 
 int upcrt_mythread;
 int upcrt_threads = 1;
@@ -163,6 +164,7 @@ static void upcrt_start_atexit(void) {
   upcrt_barrier_exit();
   upcrt_progress_stop();
   upcrt_svd_finalize();
+  upcrt_vis_finalize();
   upcrt_seg_finalize();
   upcrt_start_running = 0;
   MPI_Finalize();
