@@ -1,7 +1,9 @@
 // checks.cpp — the UPC constraints Clang's C Sema cannot know about, checked on
 // the typed AST: upc_forall affinity types and jumps, barrier expressions,
-// upc_*sizeof operands, shared return types, relational comparison of
-// pointers-to-shared to incomplete types, what upcx_async may pass.
+// upc_*sizeof operands, shared return types, casts and comparisons mixing
+// pointers-to-shared with private pointers, arithmetic on shared void *,
+// comparisons of pointers-to-shared to incomplete types or other block sizes,
+// constant collective flags, what upcx_async may pass.  test/diagnostics/CONSTRAINTS.md lists them.
 #include "internal.h"
 
 #include <clang/AST/ASTContext.h>
@@ -27,6 +29,23 @@ bool isPointerToShared(QualType t) {
   if (!p) return false;
   LangAS a = p->getPointeeType().getAddressSpace();
   return isTargetAddressSpace(a) && isShared(toTargetAddressSpace(a));
+}
+
+bool isSharedVoidPointer(QualType t) {
+  return isPointerToShared(t) && t->getAs<PointerType>()->getPointeeType()->isVoidType();
+}
+
+// The type an operand has before Clang's implicit conversions (an array or
+// function decays to a pointer).
+QualType writtenType(const ASTContext &ctx, const Expr *e) {
+  QualType t = e->IgnoreParenImpCasts()->getType();
+  if (t->isArrayType()) return ctx.getArrayDecayedType(t);
+  if (t->isFunctionType()) return ctx.getPointerType(t);
+  return t;
+}
+
+unsigned blockOf(QualType pts) {
+  return blockSize(toTargetAddressSpace(pts->getAs<PointerType>()->getPointeeType().getAddressSpace()));
 }
 
 const FunctionDecl *calleeNamed(const Expr *e, const char *prefix) {
@@ -77,10 +96,13 @@ public:
 
   bool VisitFunctionDecl(FunctionDecl *fd) {
     QualType rt = fd->getReturnType();
-    if (isSharedType(ctx, rt))
+    if (isSharedType(ctx, rt)) {
+      std::string s = spell(rt), c = spell(rt.getCanonicalType());
       error(fd->getLocation(), "function '" + fd->getNameAsString() +
-                                   "' may not return a shared-qualified type ('" + spell(rt) +
-                                   "'); return a pointer-to-shared instead");
+                                   "' may not return a shared-qualified type ('" + s + "'" +
+                                   (s == c ? "" : " (aka '" + c + "')") +
+                                   "); return a pointer-to-shared instead");
+    }
     return true;
   }
 
@@ -141,7 +163,10 @@ public:
     const FunctionDecl *fd = c->getDirectCallee();
     if (!fd || !fd->getIdentifier()) return true;
     StringRef n = fd->getName();
-    if (!n.starts_with("__upcc_")) return true;
+    if (!n.starts_with("__upcc_")) {
+      checkCollectiveFlags(c, fd);
+      return true;
+    }
     if (n == "__upcc_barrier" || n == "__upcc_notify" || n == "__upcc_wait") {
       std::string user = "upc_" + n.drop_front(7).str();
       if (c->getNumArgs() > 1) {
@@ -171,15 +196,97 @@ public:
         if (isa<IntegerLiteral>(z) && ce->getType()->isPointerType())
           t = ce->getType()->getPointeeType().getDesugaredType(ctx); // drop __typeof__
       }
-      if (!isSharedType(ctx, t))
+      bool typeOperand = t != a->getType();
+      if (!isSharedType(ctx, t)) {
         error(a->getBeginLoc(), "'" + user + "' applied to a non-shared type '" + spell(t) +
-                                    "'; the operand must have a shared-qualified type");
+                                    "'; the operand must have a shared-qualified type" +
+                                    (isPointerToShared(t) && !typeOperand
+                                         ? " (a pointer-to-shared is private itself)"
+                                         : ""));
+        return true;
+      }
+      // The constraints of sizeof apply too (UPC 1.3 6.4.1).  The block and
+      // element sizes of an array of unknown size are known: only the
+      // element type must be complete for those.
+      QualType need = n == "__upcc_localsizeof" ? t : ctx.getBaseElementType(t);
+      if (!typeOperand && a->refersToBitField())
+        error(a->getBeginLoc(), "'" + user + "' applied to a bit-field");
+      else if (need->isIncompleteType())
+        error(a->getBeginLoc(), "'" + user + "' applied to an incomplete type '" + spell(need) +
+                                    "'");
       return true;
     }
     return true;
   }
 
+  // UPC 1.3 6.4.3: a private pointer (at any level of pointers) may not be
+  // cast to a pointer-to-shared; a null pointer constant may.
+  bool VisitCStyleCastExpr(CStyleCastExpr *c) {
+    const Expr *sub = c->getSubExpr();
+    if (sys(c->getBeginLoc()) || sub->isNullPointerConstant(ctx, Expr::NPC_ValueDependentIsNull))
+      return true;
+    QualType to = c->getType(), from = sub->getType();
+    if (from->isFunctionType()) from = ctx.getPointerType(from);
+    while (to->isPointerType() && from->isPointerType()) {
+      QualType tp = to->getAs<PointerType>()->getPointeeType();
+      QualType fp = from->getAs<PointerType>()->getPointeeType();
+      if (isSharedType(ctx, tp) && !isSharedType(ctx, fp)) {
+        error(c->getBeginLoc(), "cannot cast '" + spell(sub->getType()) + "' to '" +
+                                    spell(c->getType()) +
+                                    "': a private pointer cannot become a pointer-to-shared");
+        return true;
+      }
+      to = tp;
+      from = fp;
+    }
+    return true;
+  }
+
+  // ++ and -- on shared void *: the element size is unknown.
+  bool VisitUnaryOperator(UnaryOperator *u) {
+    if (u->isIncrementDecrementOp() && isSharedVoidPointer(u->getSubExpr()->getType()))
+      error(u->getOperatorLoc(), "arithmetic on a pointer to shared void ('" +
+                                     spell(u->getSubExpr()->getType()) +
+                                     "'); cast it to a pointer-to-shared of a complete type");
+    return true;
+  }
+
   bool VisitBinaryOperator(BinaryOperator *b) {
+    BinaryOperatorKind op = b->getOpcode();
+    if (op == BO_Add || op == BO_Sub || op == BO_AddAssign || op == BO_SubAssign) {
+      for (const Expr *e : {b->getLHS(), b->getRHS()})
+        if (isSharedVoidPointer(e->getType())) {
+          error(b->getOperatorLoc(), "arithmetic on a pointer to shared void ('" +
+                                         spell(e->getType()) +
+                                         "'); cast it to a pointer-to-shared of a complete type");
+          break;
+        }
+      return true;
+    }
+    if (!b->isComparisonOp()) return true;
+    // UPC 1.3 6.4.2: no binary operator takes a pointer-to-shared and a
+    // private pointer (a null pointer constant is neither).
+    const Expr *le = b->getLHS(), *re = b->getRHS();
+    QualType lw = writtenType(ctx, le), rw = writtenType(ctx, re);
+    auto npc = [&](const Expr *e) {
+      return e->isNullPointerConstant(ctx, Expr::NPC_ValueDependentIsNull) != Expr::NPCK_NotNull;
+    };
+    if (lw->isPointerType() && rw->isPointerType() && !npc(le) && !npc(re)) {
+      if (isPointerToShared(lw) != isPointerToShared(rw)) {
+        error(b->getOperatorLoc(), "comparison between a pointer-to-shared and a private pointer ('" +
+                                       spell(lw) + "' and '" + spell(rw) + "')");
+        return true;
+      }
+      // Like C's comparison of distinct pointer types: a warning; the right
+      // operand converts as by an explicit cast (phase reset).
+      if (isPointerToShared(lw) && isPointerToShared(rw) && !isSharedVoidPointer(lw) &&
+          !isSharedVoidPointer(rw) && blockOf(lw) != blockOf(rw) &&
+          ctx.hasSameUnqualifiedType(lw->getPointeeType().getCanonicalType().getUnqualifiedType(),
+                                     rw->getPointeeType().getCanonicalType().getUnqualifiedType()))
+        warn(b->getOperatorLoc(), "comparison of pointers-to-shared with different block sizes ('" +
+                                      spell(lw) + "' and '" + spell(rw) +
+                                      "'); the right operand is converted as by an explicit cast");
+    }
     if (!b->isRelationalOp()) return true;
     QualType l = b->getLHS()->getType(), r = b->getRHS()->getType();
     for (QualType t : {l, r}) {
@@ -249,6 +356,30 @@ private:
         error(a->IgnoreImpCasts()->getExprLoc(),
               "argument " + std::to_string(i + 1) + " of " + name +
                   " cannot be passed by 'upcx_async': it is " + why);
+    }
+  }
+
+  // The synchronization flags of a collective or UPC-IO call (UPC 1.3
+  // 7.3.1): at most one UPC_IN_* and one UPC_OUT_*, no unknown bits.  Only
+  // a constant argument can be checked here; the runtime checks the rest.
+  void checkCollectiveFlags(const CallExpr *c, const FunctionDecl *fd) {
+    if (!fd->getName().starts_with("upc_all_")) return;
+    for (unsigned k = 0; k < fd->getNumParams() && k < c->getNumArgs(); k++) {
+      const auto *td = fd->getParamDecl(k)->getType()->getAs<TypedefType>();
+      if (!td || td->getDecl()->getName() != "upc_flag_t") continue;
+      const Expr *a = c->getArg(k);
+      Expr::EvalResult r;
+      if (a->isValueDependent() || !a->EvaluateAsInt(r, ctx)) continue;
+      long long f = r.Val.getInt().getExtValue();
+      const long long in = f & 7, out = (f >> 3) & 7, alg = (f >> 8) & 7;
+      std::string what;
+      if (f & ~0x73fLL) what = "unknown bits in the flags argument";
+      else if (in & (in - 1)) what = "more than one UPC_IN_* synchronization flag";
+      else if (out & (out - 1)) what = "more than one UPC_OUT_* synchronization flag";
+      else if (alg & (alg - 1)) what = "more than one of UPC_PULL, UPC_PUSH, UPC_MULTICORE";
+      if (!what.empty())
+        error(a->getBeginLoc(), "'" + fd->getNameAsString() + "': " + what + " (" +
+                                   std::to_string(f) + ")");
     }
   }
 

@@ -136,9 +136,12 @@ public:
   void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level == DiagnosticsEngine::Ignored) return;
+    // `shared upc_lock_t *`: a repeated identical qualifier is allowed in C
+    // (C11 6.7.3p5) and, with the same layout, says nothing new.
+    if (info.getID() == diag::warn_attribute_address_multiple_identical_qualifiers) return;
     sm = &info.getSourceManager();
-    if (level == DiagnosticsEngine::Note && lastFixed_) return; // note of a fixed error
-    lastFixed_ = false;
+    if (level == DiagnosticsEngine::Note && (lastFixed_ || dropNotes_)) return;
+    lastFixed_ = dropNotes_ = false;
     if (fixing_ && level >= DiagnosticsEngine::Error && tryFix(info)) {
       lastFixed_ = true;
       return;
@@ -197,6 +200,7 @@ private:
   bool fixing_;
   std::vector<std::string> *fixWarnings_;
   bool lastFixed_ = false;
+  bool dropNotes_ = false; // the notes of a rephrased error point into the prelude
 
   void conversionWarning(const Diagnostic &info, QualType src, QualType dst,
                          const std::string &when) {
@@ -334,6 +338,15 @@ private:
       return "'" + n + "' has THREADS in a dimension but is not a shared array: THREADS is not a "
              "constant under dynamic THREADS, so only shared arrays may have it there (compile "
              "with upcc -T N for static THREADS)";
+    }
+    if (id == diag::err_typecheck_assign_const) {
+      for (const char *v : {"MYTHREAD", "THREADS"})
+        if (msg.find(std::string("variable '") + v + "'") != std::string::npos) {
+          dropNotes_ = true;
+          return std::string("cannot assign to '") + v + "': " + v +
+                 " is a value, not a variable";
+        }
+      return msg;
     }
     if (id == diag::err_attribute_address_function_type)
       return "a function type may not be shared-qualified";
@@ -547,6 +560,8 @@ void evaluateRequests(const EditedText &out, const std::vector<ConstRequest> &re
       QualType base = ctx.getBaseElementType(pt->getPointeeType());
       LangAS as = base.getAddressSpace();
       if (!isTargetAddressSpace(as) || !isShared(toTargetAddressSpace(as))) continue;
+      // Left unfolded, an operand of incomplete type reaches runChecks' error.
+      if (base->isIncompleteType()) continue;
       if (reqs[k].kind == 1) known[reqs[k].key] = blockSize(toTargetAddressSpace(as));
       else if (uint64_t size, align; loweredLayout(ctx, base, size, align))
         known[reqs[k].key] = (long long)size;
@@ -591,7 +606,14 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
       }
     }
   }
-  for (auto &w : s->warnings) llvm::errs() << w;
+  // -w silences warnings; -Werror keeps the conversion warnings errors.
+  bool noWarn = false, werror = false;
+  for (auto &a : opts.clangArgs) {
+    noWarn |= a == "-w";
+    werror |= a == "-Werror";
+  }
+  if (!noWarn)
+    for (auto &w : s->warnings) llvm::errs() << w;
   if (!s->errors.empty()) {
     for (auto &e : s->errors) llvm::errs() << e;
     llvm::errs() << s->errors.size() << (s->errors.size() == 1 ? " error" : " errors")
@@ -604,12 +626,6 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
   // The consumer outlives the AST that reports to it (declared first).
   std::shared_ptr<Consumer> consumer;
   std::unique_ptr<ASTUnit> ast;
-  // -w silences these warnings; -Werror keeps them errors.
-  bool noWarn = false, werror = false;
-  for (auto &a : opts.clangArgs) {
-    noWarn |= a == "-w";
-    werror |= a == "-Werror";
-  }
   std::vector<std::string> fixWarnings;
   for (int round = 0;; round++) {
     bool fixing = round < 4;
@@ -637,7 +653,7 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
   }
   if (!noWarn) {
     for (auto &w : fixWarnings) llvm::errs() << w;
-    consumer->warnings += unsigned(fixWarnings.size());
+    consumer->warnings += unsigned(fixWarnings.size() + s->warnings.size());
   }
   for (auto &l : consumer->lines) llvm::errs() << l;
   consumer->lines.clear();

@@ -426,6 +426,8 @@ private:
   std::optional<long long> constant(int b, int e, bool *usedThreads);
 
   void pragma(size_t b, size_t e, int braceDepth);
+  bool statementPosition(int i);
+  Loc pragmaLoc(size_t b) const;
   void handleQualifiers(int i);
   void pointerGroup(int i);
   void threadsDims(const std::vector<Dim> &dims, const std::string &name, bool indefinite);
@@ -628,6 +630,14 @@ std::optional<long long> Surface::constant(int b, int e, bool *usedThreads) {
 
 // ---- pragmas
 
+// The '#' of the directive line at b: clang -E moves it to column 1.
+Loc Surface::pragmaLoc(size_t b) const {
+  Loc loc = map_.locate(unsigned(b));
+  size_t h = loc.srcLine.find('#');
+  if (loc.valid && h != std::string::npos) loc.col = unsigned(h + 1);
+  return loc;
+}
+
 void Surface::pragma(size_t b, size_t e, int) {
   // "#pragma upc strict|relaxed|upc_code|c_code"
   std::string line = pp_.substr(b, e - b);
@@ -638,11 +648,18 @@ void Surface::pragma(size_t b, size_t e, int) {
   };
   if (tx(0) != "pragma" || tx(1) != "upc") return;
   std::string what = tx(2);
-  Loc loc = map_.locate(unsigned(b));
+  Loc loc = pragmaLoc(b);
+  bool known = what == "strict" || what == "relaxed" || what == "upc_code" || what == "c_code";
+  if (known && toks.size() > 3)
+    out.warnings.push_back(formatDiag(loc, "warning", "extra tokens at end of '#pragma upc " +
+                                                          what + "' ignored"));
   if (what == "strict" || what == "relaxed") {
     out.pragmasPP.push_back({unsigned(b), what == "strict" ? Consistency::Strict : Consistency::Relaxed});
   } else if (what == "upc_code" || what == "c_code") {
     // Accepted for Berkeley compatibility; no effect.
+  } else if (what.empty()) {
+    out.warnings.push_back(formatDiag(loc, "warning",
+        "'#pragma upc' without a directive ignored (expected strict, relaxed, upc_code or c_code)"));
   } else {
     out.warnings.push_back(formatDiag(loc, "warning",
         "unknown '#pragma upc " + what + "' ignored (expected strict, relaxed, upc_code or c_code)"));
@@ -991,6 +1008,15 @@ void Surface::analyzeDeclaration(int start, int boundary) {
     error(quals[0], std::string("'") + text(quals[0]) + "' qualifier requires a shared-qualified type");
   }
   Consistency cons = st ? Consistency::Strict : rl ? Consistency::Relaxed : Consistency::Default;
+  if (!quals.empty() && viaTypedef && viaTypedef->cons != Consistency::Default &&
+      cons != Consistency::Default && cons != viaTypedef->cons) {
+    // UPC 1.3 6.5: not both strict and relaxed, even through a typedef.
+    error(quals[0], std::string("'") + (cons == Consistency::Strict ? "strict" : "relaxed") +
+                        "' conflicts with the '" +
+                        (cons == Consistency::Strict ? "relaxed" : "strict") + "' of typedef '" +
+                        text(typedefTok) + "'");
+    return;
+  }
   if (!quals.empty() && !sh && viaTypedef) {
     if (viaTypedef->base.empty() || typedefTok < 0 || viaTypedef->star) {
       error(quals[0], std::string("'") + text(quals[0]) +
@@ -1279,8 +1305,20 @@ void Surface::handleForall(int i) {
   if (braces) insertAfter(end - 1, "}");
 }
 
+// upc_barrier, upc_notify, upc_wait and upc_fence are statements (UPC 1.3
+// 6.6.1), not expressions: the token before one ends a statement or a
+// statement head.
+bool Surface::statementPosition(int i) {
+  if (i == 0 || is(i - 1, ";") || is(i - 1, "{") || is(i - 1, "}") || is(i - 1, ":") ||
+      is(i - 1, ")") || is(i - 1, "else") || is(i - 1, "do"))
+    return true;
+  error(i, "'" + text(i) + "' is a statement; it cannot be used in an expression");
+  return false;
+}
+
 void Surface::handleBarrier(int i, const char *fn) {
   done[i] = 1;
+  if (!statementPosition(i)) return;
   if (is(i + 1, ";")) {
     edit(i, std::string(fn) + "()");
     return;
@@ -1504,6 +1542,14 @@ SurfaceOut Surface::run() {
       current = out.pragmasPP.back().mode;
       size_t tk = pragmaTokIndex[p];
       int d = braceAt[tk];
+      // UPC 1.3 6.7.1: outside external declarations, or before every
+      // declaration and statement of a compound statement.
+      if (d > 0 && tk > 0 && !is(int(tk) - 1, "{"))
+        out.warnings.push_back(formatDiag(pragmaLoc(pragmaLines[p].first), "warning",
+            "'#pragma upc " + std::string(current == Consistency::Strict ? "strict" : "relaxed") +
+            "' after declarations or statements of a block; UPC allows it only outside "
+            "declarations or at the start of a compound statement (it applies from here "
+            "to the end of the block)"));
       if (d > 0) {
         // Find the '}' closing the enclosing block.
         int dd = 0;
@@ -1554,7 +1600,9 @@ SurfaceOut Surface::run() {
       handleBarrier(i, "__upcc_wait");
     } else if (t == "upc_fence") {
       done[i] = 1;
-      edit(i, "__upcc_fence()");
+      if (!statementPosition(i)) continue;
+      if (!is(i + 1, ";")) error(i, "expected ';' after 'upc_fence' statement");
+      else edit(i, "__upcc_fence()");
     } else if (t == "upcx_async" && is(i + 1, "(")) {
       handleAsync(i);
     } else if (t == "upc_localsizeof") {

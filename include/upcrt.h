@@ -118,6 +118,12 @@ static inline int upcrt_pts_eq(upcrt_pts_t a, upcrt_pts_t b) {
   return a.offset == b.offset && a.thread == b.thread && a.phase == b.phase;
 }
 
+/* p == q in UPC: the same thread and address, whatever the phases (UPC 1.3
+ * 6.4.2; a cast to another block size resets the phase, not the place). */
+static inline int upcrt_pts_same(upcrt_pts_t a, upcrt_pts_t b) {
+  return a.offset == b.offset && a.thread == b.thread;
+}
+
 /* p + n for a pointer to elements of elemsize bytes with block size block. */
 static inline upcrt_pts_t upcrt_pts_add(upcrt_pts_t p, ptrdiff_t n, size_t block,
                                         size_t elemsize) {

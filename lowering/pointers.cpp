@@ -40,10 +40,10 @@ std::string Lowerer::emitPtsBinary(const BinaryOperator *bo) {
     }
     break;
   case BO_EQ:
-    if (lp && rp) return "upcrt_pts_eq(" + emit(l) + ", " + emit(r) + ")";
+    if (lp && rp) return "upcrt_pts_same(" + emit(l) + ", " + emit(r) + ")";
     break;
   case BO_NE:
-    if (lp && rp) return "!upcrt_pts_eq(" + emit(l) + ", " + emit(r) + ")";
+    if (lp && rp) return "!upcrt_pts_same(" + emit(l) + ", " + emit(r) + ")";
     break;
   case BO_LT: case BO_GT: case BO_LE: case BO_GE:
     if (lp && rp) {

@@ -14,6 +14,12 @@
 
 static upcrt_nb_op_t *implicit_ops;
 
+/* Per target thread: operations posted here, and how many of them a flush
+ * has completed.  MPI_Win_flush(t) completes every earlier operation to t,
+ * so waiting for many handles to one thread (a VIS copy per ghost region)
+ * flushes it once, not once per handle. */
+static uint64_t *nb_posted, *nb_flushed;
+
 #define CHUNK ((size_t)1 << 30) /* MPI counts are int */
 
 static void *grow(void *p, int *cap, size_t elem) {
@@ -36,9 +42,23 @@ static void add_req(upcrt_nb_op_t *h, MPI_Request r) {
 }
 
 static void add_target(upcrt_nb_op_t *h, int t) {
+  if (!nb_posted) {
+    nb_posted = calloc((size_t)upcrt_threads, sizeof *nb_posted);
+    nb_flushed = calloc((size_t)upcrt_threads, sizeof *nb_flushed);
+    if (!nb_posted || !nb_flushed) upcrt_fatal("non-blocking transfer: out of memory");
+  }
+  uint64_t seq = ++nb_posted[t];
   for (int i = 0; i < h->ntgt; i++)
-    if (h->tgt[i] == t) return;
-  if (h->ntgt == h->captgt) h->tgt = grow(h->tgt, &h->captgt, sizeof *h->tgt);
+    if (h->tgt[i] == t) {
+      h->tgtseq[i] = seq;
+      return;
+    }
+  if (h->ntgt == h->captgt) {
+    int cap = h->captgt;
+    h->tgt = grow(h->tgt, &h->captgt, sizeof *h->tgt);
+    h->tgtseq = grow(h->tgtseq, &cap, sizeof *h->tgtseq);
+  }
+  h->tgtseq[h->ntgt] = seq;
   h->tgt[h->ntgt++] = t;
 }
 
@@ -69,17 +89,26 @@ void upcrt_nb_rput(upcrt_nb_op_t *h, const void *laddr, MPI_Datatype ltype, int 
   add_target(h, t);
 }
 
+upcrt_nb_op_t *upcrt_nb_in_batch(upcrt_nb_op_t *batch) {
+  upcrt_nb_op_t *h = upcrt_nb_new();
+  h->batch = batch;
+  batch->refs++;
+  return h;
+}
+
 static void free_op(upcrt_nb_op_t *h) {
+  if (h->batch && --h->batch->refs == 0) free_op(h->batch);
   for (int i = 0; i < h->ntypes; i++) MPI_Type_free(&h->types[i]);
   free(h->types);
   free(h->req);
   free(h->tgt);
+  free(h->tgtseq);
   free(h->tmp);
   free(h);
 }
 
 upcrt_nb_op_t *upcrt_nb_finish(upcrt_nb_op_t *h) {
-  if (h->nreq == 0) {
+  if (h->nreq == 0 && !h->batch) {
     free_op(h);
     return UPC_COMPLETE_HANDLE;
   }
@@ -88,20 +117,33 @@ upcrt_nb_op_t *upcrt_nb_finish(upcrt_nb_op_t *h) {
 
 /* 1 when every request is done; then the puts are completed remotely. */
 static int test_op(upcrt_nb_op_t *h) {
+  if (upcrt_vis_queued) upcrt_vis_post_queued();
+  if (h->batch) {
+    if (!h->batch->complete) h->batch->complete = test_op(h->batch);
+    return h->batch->complete;
+  }
   for (int i = 0; i < h->nreq; i++) {
     int done = 0;
     MPI_Test(&h->req[i], &done, MPI_STATUS_IGNORE); /* done: MPI_REQUEST_NULL */
     if (!done) return 0;
   }
-  for (int i = 0; i < h->ntgt; i++) MPI_Win_flush(h->tgt[i], upcrt_seg_win);
+  for (int i = 0; i < h->ntgt; i++) {
+    int t = h->tgt[i];
+    if (nb_flushed[t] >= h->tgtseq[i]) continue; /* a later flush covered ours */
+    uint64_t upto = nb_posted[t];
+    MPI_Win_flush(t, upcrt_seg_win);
+    nb_flushed[t] = upto;
+  }
   return 1;
 }
 
 void upcrt_nb_wait(upcrt_nb_op_t *h) {
   if (h == UPC_COMPLETE_HANDLE) return;
-  while (!test_op(h)) {
+  /* spin a little before yielding: a yield on a busy node costs a time slice */
+  int spin = upcrt_seg_oversubscribed ? 2 : 50;
+  for (int i = 0; !test_op(h); i++) {
     upcrt_async_poll();
-    sched_yield();
+    if (i >= spin) sched_yield();
   }
   free_op(h);
 }

@@ -3,7 +3,9 @@
  * transfers share.
  *
  * What this module keeps: the operations started with implicit handles (a
- * list completed by upc_synci).  A handle is a set of MPI request-based RMA
+ * list completed by upc_synci), and per target thread how many operations
+ * were posted to it and how many a flush has completed (one flush serves
+ * every handle waited for after it).  A handle is a set of MPI request-based RMA
  * operations (MPI_Rget / MPI_Rput) on the world window; the call returns as
  * soon as they are posted, and completing a handle also completes the puts
  * remotely (MPI_Win_flush of their targets).  Transfers whose both ends this
@@ -14,6 +16,7 @@
 
 #include <mpi.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "upcrt.h"
 
 typedef struct upcrt_nb_op {
@@ -21,10 +24,14 @@ typedef struct upcrt_nb_op {
   MPI_Request *req;
   int ntgt, captgt;
   int *tgt;                 /* targets flushed on completion */
+  uint64_t *tgtseq;         /* per target: its operation count after ours */
   void *tmp;                /* freed on completion */
   MPI_Datatype *types;      /* freed on completion */
   int ntypes, captypes;
   struct upcrt_nb_op *next; /* implicit-handle list */
+  struct upcrt_nb_op *batch; /* a get queued by vis.c: the operation it travels in */
+  int refs;                  /* a batch: its handles not yet freed */
+  int complete;              /* a batch: done */
 } upcrt_nb_op_t;
 
 typedef upcrt_nb_op_t *upc_handle_t;
@@ -66,6 +73,12 @@ void upcrt_nb_rget(upcrt_nb_op_t *h, void *laddr, MPI_Datatype ltype, int t, MPI
 void upcrt_nb_rput(upcrt_nb_op_t *h, const void *laddr, MPI_Datatype ltype, int t,
                    MPI_Aint disp, MPI_Datatype rtype);
 void upcrt_nb_own_type(upcrt_nb_op_t *h, MPI_Datatype t);
+/* A handle that completes with `batch` (an operation vis.c posts later). */
+upcrt_nb_op_t *upcrt_nb_in_batch(upcrt_nb_op_t *batch);
+/* Set while vis.c holds queued gets; waiting for or testing any handle
+ * posts them first (upcrt_vis_post_queued). */
+extern int upcrt_vis_queued;
+void upcrt_vis_post_queued(void);
 /* Returns h, or UPC_COMPLETE_HANDLE (freeing h) if nothing was posted. */
 upcrt_nb_op_t *upcrt_nb_finish(upcrt_nb_op_t *h);
 /* Adds h to the implicit list (or frees an empty one). */

@@ -45,6 +45,9 @@ static void upcrt_neighbor_wait(int j, uint64_t want) {
     if (upcrt_seg_load(upcrt_mythread, off) >= want) return;
     upcrt_async_poll();
     if (upcrt_seg_oversubscribed || i > 50) sched_yield();
+    /* serve the neighbours' RMA (their counter updates, their gets from
+     * us) at once: they wait for it while we wait for them */
+    if (upcrt_progress_needed) upcrt_progress();
     if ((i & 255) != 255) continue;
     upcrt_progress();
     uint64_t state = upcrt_seg_load(j, UPCRT_SEG_BARSTATE);

@@ -18,6 +18,7 @@
 #include "segment.h"
 #include "stats.h"
 #include "svd.h"
+#include "vis.h"
 
 int upcrt_mythread;
 int upcrt_threads = 1;
@@ -165,6 +166,7 @@ static void upcrt_start_atexit(void) {
   upcrt_progress_stop();
   upcrt_stats_finish();
   upcrt_svd_finalize();
+  upcrt_vis_finalize();
   upcrt_seg_finalize();
   upcrt_start_running = 0;
   MPI_Finalize();

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "access.h"
+#include "hunt.h"
 #include "segment.h"
 #include "stats.h"
 
@@ -230,6 +231,52 @@ static MPI_Datatype strided_type(const size_t strides[], const size_t count[],
   return t;
 }
 
+/* Committed strided types by shape, reused: a ghost exchange posts the same
+ * few shapes again and again, and building and committing the two types
+ * costs more than posting the get.  MPI lets a type in use by a pending
+ * operation be freed, so an evicted entry is freed at once. */
+#define TYPE_CACHE 64
+#define TYPE_CACHE_LEVELS 3
+static struct {
+  size_t levels, count[TYPE_CACHE_LEVELS + 1], strides[TYPE_CACHE_LEVELS];
+  MPI_Datatype t;
+} type_cache[TYPE_CACHE];
+static int type_cache_n, type_cache_next;
+
+void upcrt_vis_finalize(void) {
+  if (upcrt_vis_queued) upcrt_vis_post_queued(); /* (their handles were never waited for) */
+  for (int i = 0; i < type_cache_n; i++) MPI_Type_free(&type_cache[i].t);
+  type_cache_n = type_cache_next = 0;
+}
+
+/* The strided type, from the cache when the shape is small enough; *owned
+ * says the caller must free it (it is not cached). */
+static MPI_Datatype strided_type_cached(const size_t strides[], const size_t count[],
+                                        size_t levels, const char *what, int *owned) {
+  *owned = levels > TYPE_CACHE_LEVELS;
+  if (*owned) return strided_type(strides, count, levels, what);
+  for (int i = 0; i < type_cache_n; i++)
+    if (type_cache[i].levels == levels &&
+        !memcmp(type_cache[i].count, count, sizeof(size_t) * (levels + 1)) &&
+        (levels == 0 || !memcmp(type_cache[i].strides, strides, sizeof(size_t) * levels)))
+      return type_cache[i].t;
+  MPI_Datatype t = strided_type(strides, count, levels, what);
+  int k;
+  if (type_cache_n < TYPE_CACHE) {
+    k = type_cache_n++;
+  } else { /* round robin; queued gets still name the type: post them first */
+    if (upcrt_vis_queued) upcrt_vis_post_queued();
+    k = type_cache_next;
+    type_cache_next = (k + 1) % TYPE_CACHE;
+    MPI_Type_free(&type_cache[k].t);
+  }
+  type_cache[k].levels = levels;
+  memcpy(type_cache[k].count, count, sizeof(size_t) * (levels + 1));
+  if (levels) memcpy(type_cache[k].strides, strides, sizeof(size_t) * levels);
+  type_cache[k].t = t;
+  return t;
+}
+
 /* Copies a strided shape between two mapped addresses (either side may be
  * contiguous: strides NULL). */
 static void strided_copy(char *d, const size_t *ds, const char *s, const size_t *ss,
@@ -251,6 +298,93 @@ static void strided_copy(char *d, const size_t *ds, const char *s, const size_t 
   }
 }
 
+/* ---- Strided gets from other nodes, aggregated ----
+ * As in the seed (UPC++ for HPGMG-FV), the strided gets a thread starts
+ * from one other thread travel as one message: each is queued, and a
+ * thread's queue becomes one MPI_Rget of a struct of the (cached) strided
+ * types when any handle is waited for or tested, or when it holds
+ * VIS_BATCH_MAX gets.  Each get keeps its own handle, which completes with
+ * the batch.  (A ghost exchange starts 26 small gets per box: one message
+ * per neighbour thread instead of one per region, and one flush.) */
+#define VIS_BATCH_MAX 256
+
+typedef struct {
+  upcrt_nb_op_t *op; /* the open batch, or NULL */
+  int n, cap, listed;
+  MPI_Aint *ld, *rd; /* local addresses, remote offsets */
+  MPI_Datatype *lt, *rt;
+} vis_queue_t;
+
+int upcrt_vis_queued;
+static vis_queue_t *vis_queues; /* per thread */
+static int *vis_listed, vis_nlisted; /* threads with an open batch */
+
+static void post_queue(int t) {
+  vis_queue_t *q = &vis_queues[t];
+  if (!q->op) return;
+  upcrt_hunt_retire_all(); /* MPI may write private memory under a HUNT strip */
+  int *ones = malloc(sizeof(int) * (size_t)q->n);
+  if (!ones) upcrt_fatal("non-contiguous transfer: out of memory");
+  for (int i = 0; i < q->n; i++) ones[i] = 1;
+  MPI_Datatype l, r;
+  MPI_Type_create_struct(q->n, ones, q->ld, q->lt, &l);
+  MPI_Type_create_struct(q->n, ones, q->rd, q->rt, &r);
+  MPI_Type_commit(&l);
+  MPI_Type_commit(&r);
+  free(ones);
+  upcrt_nb_rget(q->op, MPI_BOTTOM, l, t, 0, r);
+  upcrt_nb_own_type(q->op, l);
+  upcrt_nb_own_type(q->op, r);
+  q->op = NULL;
+  q->n = 0;
+}
+
+void upcrt_vis_post_queued(void) {
+  upcrt_vis_queued = 0;
+  for (int i = 0; i < vis_nlisted; i++) {
+    vis_queues[vis_listed[i]].listed = 0;
+    post_queue(vis_listed[i]);
+  }
+  vis_nlisted = 0;
+}
+
+/* Queues a get of one rt at thread t, offset roff, into one lt at dl; both
+ * types are cached ones (they outlive the batch). */
+static upcrt_nb_op_t *queue_get(char *dl, MPI_Datatype lt, int t, MPI_Aint roff,
+                                MPI_Datatype rt) {
+  if (!vis_queues) {
+    vis_queues = calloc((size_t)upcrt_threads, sizeof *vis_queues);
+    vis_listed = malloc(sizeof(int) * (size_t)upcrt_threads);
+    if (!vis_queues || !vis_listed) upcrt_fatal("non-contiguous transfer: out of memory");
+  }
+  /* the get must see this thread's earlier relaxed puts to t */
+  if (upcrt_puts_pending) upcrt_access_flush_target(t);
+  vis_queue_t *q = &vis_queues[t];
+  if (!q->op) q->op = upcrt_nb_new();
+  if (!q->listed) {
+    q->listed = 1;
+    vis_listed[vis_nlisted++] = t;
+    upcrt_vis_queued = 1;
+  }
+  if (q->n == q->cap) {
+    q->cap = q->cap ? 2 * q->cap : 32;
+    q->ld = realloc(q->ld, sizeof(MPI_Aint) * (size_t)q->cap);
+    q->rd = realloc(q->rd, sizeof(MPI_Aint) * (size_t)q->cap);
+    q->lt = realloc(q->lt, sizeof(MPI_Datatype) * (size_t)q->cap);
+    q->rt = realloc(q->rt, sizeof(MPI_Datatype) * (size_t)q->cap);
+    if (!q->ld || !q->rd || !q->lt || !q->rt)
+      upcrt_fatal("non-contiguous transfer: out of memory");
+  }
+  MPI_Get_address(dl, &q->ld[q->n]);
+  q->rd[q->n] = roff;
+  q->lt[q->n] = lt;
+  q->rt[q->n] = rt;
+  q->n++;
+  upcrt_nb_op_t *h = upcrt_nb_in_batch(q->op);
+  if (q->n >= VIS_BATCH_MAX) post_queue(t);
+  return h;
+}
+
 static upcrt_nb_op_t *xfer_strided(void *ldst, upcrt_pts_t sdst, const size_t *dstrides,
                                    const void *lsrc, upcrt_pts_t ssrc,
                                    const size_t *sstrides, const size_t count[],
@@ -269,19 +403,24 @@ static upcrt_nb_op_t *xfer_strided(void *ldst, upcrt_pts_t sdst, const size_t *d
     strided_copy(dl, dstrides, sl, sstrides, count, levels);
     return UPC_COMPLETE_HANDLE;
   }
-  upcrt_nb_op_t *h = upcrt_nb_new();
-  if (dl) { /* a get */
-    MPI_Datatype lt = strided_type(dstrides, count, levels, what);
-    MPI_Datatype rt = strided_type(sstrides, count, levels, what);
+  int lown, rown;
+  if (dl) { /* a get: queued for aggregation when its types are cached ones */
+    MPI_Datatype lt = strided_type_cached(dstrides, count, levels, what, &lown);
+    MPI_Datatype rt = strided_type_cached(sstrides, count, levels, what, &rown);
+    if (!lown && !rown) return queue_get(dl, lt, (int)ssrc.thread, (MPI_Aint)ssrc.offset, rt);
+    upcrt_nb_op_t *h = upcrt_nb_new();
     upcrt_nb_rget(h, dl, lt, (int)ssrc.thread, (MPI_Aint)ssrc.offset, rt);
-    upcrt_nb_own_type(h, lt);
-    upcrt_nb_own_type(h, rt);
-  } else if (sl) { /* a put */
-    MPI_Datatype lt = strided_type(sstrides, count, levels, what);
-    MPI_Datatype rt = strided_type(dstrides, count, levels, what);
+    if (lown) upcrt_nb_own_type(h, lt);
+    if (rown) upcrt_nb_own_type(h, rt);
+    return upcrt_nb_finish(h);
+  }
+  upcrt_nb_op_t *h = upcrt_nb_new();
+  if (sl) { /* a put */
+    MPI_Datatype lt = strided_type_cached(sstrides, count, levels, what, &lown);
+    MPI_Datatype rt = strided_type_cached(dstrides, count, levels, what, &rown);
     upcrt_nb_rput(h, sl, lt, (int)sdst.thread, (MPI_Aint)sdst.offset, rt);
-    upcrt_nb_own_type(h, lt);
-    upcrt_nb_own_type(h, rt);
+    if (lown) upcrt_nb_own_type(h, lt);
+    if (rown) upcrt_nb_own_type(h, rt);
   } else { /* neither end mapped: gather into a private buffer, then put */
     size_t total = strided_total(count, levels);
     char *tmp = malloc(total);

@@ -6,7 +6,12 @@
  * are matched as two byte streams; the bytes bound for one remote thread
  * travel as ONE MPI_Rget/MPI_Rput whose origin and target datatypes are
  * hindexed (lists) or nested hvector (strided) types.  Regions of threads
- * this thread maps are copied directly.  Nothing is kept between calls.
+ * this thread maps are copied directly.
+ *
+ * What this module keeps: the committed strided types by shape (a cache
+ * of 64), and the strided gets queued per remote thread until a handle is
+ * waited for or tested, when each thread's queue leaves as ONE MPI_Rget
+ * (the aggregation of the seed, UPC++ for HPGMG-FV; see vis.c).
  */
 #ifndef UPCRT_VIS_H
 #define UPCRT_VIS_H
@@ -52,5 +57,8 @@ typedef struct {
 UPCRT_VIS_DECL(void, )
 UPCRT_VIS_DECL(bupc_handle_t, _async)
 #undef UPCRT_VIS_DECL
+
+/* At exit, before MPI_Finalize: frees the cached types. */
+void upcrt_vis_finalize(void);
 
 #endif

@@ -192,7 +192,40 @@ static void test_ilist(void **s) {
   LIBTEST_AGREE();
 }
 
+/* Many strided gets in flight at once, from every thread: more than one
+ * aggregated batch holds (256) and more shapes than the type cache (64),
+ * completed out of order, the last one by polling. */
+enum { MANY = 300, MANY_MAX = 9 * 9 * 2 };
+static void test_strided_many(void **s) {
+  (void)s;
+  setup();
+  static unsigned char dst[MANY][MANY_MAX];
+  static bupc_handle_t h[MANY];
+  memset(dst, 0, sizeof dst);
+  for (int i = 0; i < MANY; i++) {
+    size_t c[3] = {1 + (size_t)i % 9, 1 + (size_t)i / 9 % 9, 2};
+    size_t ds[2] = {c[0], c[0] * c[1]};
+    h[i] = bupc_memget_strided_async(dst[i], ds, at((MYTHREAD + 1 + i) % THREADS, 3 + (size_t)i % 13),
+                                     box_strides, c, 2);
+  }
+  while (!bupc_trysync(h[MANY - 1])) {
+  }
+  for (int i = MANY - 2; i >= 0; i--) bupc_waitsync(h[i]);
+  int bad = -1;
+  for (int i = 0; i < MANY && bad < 0; i++) {
+    size_t c0 = 1 + (size_t)i % 9, c1 = 1 + (size_t)i / 9 % 9;
+    for (size_t k = 0; k < c0 * c1 * 2 && bad < 0; k++)
+      if (dst[i][k] != pat((MYTHREAD + 1 + i) % THREADS,
+                           3 + (size_t)i % 13 + box_off(k % c0, k / c0 % c1, k / c0 / c1) - 3))
+        bad = i;
+  }
+  CHECK(bad < 0, "bupc_memget_strided_async, many in flight: get %d", bad);
+  libtest_barrier();
+  LIBTEST_AGREE();
+}
+
 static const struct CMUnitTest tests[] = {cmocka_unit_test(test_strided),
+                                          cmocka_unit_test(test_strided_many),
                                           cmocka_unit_test(test_vlist),
                                           cmocka_unit_test(test_ilist)};
 LIBTEST_MAIN(tests)

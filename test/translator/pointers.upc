@@ -16,9 +16,9 @@ long ops(shared [3] int *p, shared [3] int *q, int n) {
   long d = q - p;
   // CHECK: long d = upcrt_pts_diff(q, p, 3, sizeof(int));
   if (p < q && p != q) d++;
-  // CHECK: if ((upcrt_pts_cmp(p, q, 3, sizeof(int)) < 0) && !upcrt_pts_eq(p, q)) d++;
+  // CHECK: if ((upcrt_pts_cmp(p, q, 3, sizeof(int)) < 0) && !upcrt_pts_same(p, q)) d++;
   if (!p || q == NULL) return -1;
-  // CHECK: if (upcrt_pts_isnull(p) || upcrt_pts_eq(q, ((upcrt_pts_t){0, 0, 0}))) return -1;
+  // CHECK: if (upcrt_pts_isnull(p) || upcrt_pts_same(q, ((upcrt_pts_t){0, 0, 0}))) return -1;
   while (r) r = 0;
   // CHECK: while (!upcrt_pts_isnull(r)) r = ((upcrt_pts_t){0, 0, 0});
   p++;
