@@ -18,8 +18,10 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 using namespace clang;
@@ -182,6 +184,38 @@ public:
       l.valid = true;
     }
     return l;
+  }
+
+  // file:line:col as Clang presumes it in the parsed text (whose lines are
+  // the preprocessed text's), in the user's terms; with no position (the end
+  // of the input), the last token of the preprocessed text.
+  Loc locatePresumed(const std::string &file, unsigned line, unsigned col) const {
+    const std::string &text = layers_.empty() ? surface_.text() : layers_.back().text();
+    int k = file.empty() ? -1 : map_.lineIndex(file, line);
+    if (k < 0) {
+      size_t e = pp_.find_last_not_of(" \t\r\n");
+      while (e != std::string::npos) {
+        size_t b = pp_.rfind('\n', e);
+        b = b == std::string::npos ? 0 : b + 1;
+        size_t f = pp_.find_first_not_of(" \t", b);
+        if (pp_[f] != '#') {
+          std::vector<Tok> toks = lexLine(pp_.substr(b, e + 1 - b));
+          return map_.locate(unsigned(b + (toks.empty() ? e - b : toks.back().off)));
+        }
+        e = b == 0 ? std::string::npos : pp_.find_last_not_of(" \t\r\n", b - 1);
+      }
+      return Loc();
+    }
+    size_t off = 0;
+    for (int n = 0; n < k; n++) {
+      off = text.find('\n', off);
+      if (off == std::string::npos) return Loc();
+      off++;
+    }
+    size_t end = text.find('\n', off);
+    if (end == std::string::npos) end = text.size();
+    off = std::min(off + (col > 0 ? col - 1 : 0), end);
+    return map_.locate(toPP(unsigned(off)));
   }
 
   unsigned toPP(unsigned off) const {
@@ -372,7 +406,9 @@ void writeErr(const std::string &s) {
 void onFatalSignal(int) {
   if (gActive)
     for (auto &l : gActive->lines) writeErr(l);
-  // The parser's current token, from Clang's pretty stack trace.
+  // The parser's current token, from Clang's pretty stack trace: file:line:col
+  // of the parsed text, mapped back to the user's column (at the end of the
+  // input there is none: the last token then).
   std::string where;
   for (auto *e = static_cast<const llvm::PrettyStackTraceEntry *>(llvm::SavePrettyStackState());
        e; e = e->getNextEntry()) {
@@ -382,17 +418,23 @@ void onFatalSignal(int) {
     os.flush();
     size_t k = t.find(": current parser token");
     if (k != std::string::npos) {
-      // file:line:col with a column of the rewritten text: keep file:line.
       where = t.substr(0, k);
-      size_t c = where.rfind(':');
-      if (c != std::string::npos && c + 1 < where.size() && isdigit(static_cast<unsigned char>(where[c + 1])))
-        where.erase(c);
       break;
     }
   }
-  writeErr((where.empty() ? std::string("upcc") : where) +
-           ": error: invalid conversion the C front end cannot diagnose before this point "
-           "(for example a function name used where a pointer-to-shared is expected)\n");
+  std::string file;
+  unsigned line = 0, col = 0;
+  size_t c2 = where.rfind(':');
+  size_t c1 = c2 == std::string::npos || c2 == 0 ? std::string::npos : where.rfind(':', c2 - 1);
+  if (c1 != std::string::npos) {
+    file = where.substr(0, c1);
+    line = unsigned(std::strtoul(where.c_str() + c1 + 1, nullptr, 10));
+    col = unsigned(std::strtoul(where.c_str() + c2 + 1, nullptr, 10));
+  }
+  Loc loc = gActive ? gActive->locatePresumed(file, line, col) : Loc();
+  writeErr(formatDiag(loc, "error",
+                      "invalid conversion the C front end cannot diagnose before this point "
+                      "(for example a function name used where a pointer-to-shared is expected)"));
   ::_exit(1);
 }
 
