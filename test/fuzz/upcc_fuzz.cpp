@@ -9,8 +9,9 @@
 //   - joining lines (what clang -E does to a macro call over several lines)
 //     and wrapping code in identity macros never turns an accepted program
 //     into a rejected one.
-// Each input k is made from the seed (-seed) and k alone, so a finding is
-// reproduced by `upcc-fuzz -seed S -first k -n 1 PATHS` whatever -j was.
+// Each input k is made from the seed (-seed), k and the seed files alone, so
+// a finding is reproduced by `upcc-fuzz -seed S -first k -n 1 PATHS` whatever
+// -j was (as long as PATHS hold the same .upc files).
 #include "frontend.h"
 #include "internal.h"
 #include "lower.h"
