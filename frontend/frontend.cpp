@@ -18,8 +18,10 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 using namespace clang;
@@ -394,10 +396,55 @@ private:
   }
 };
 
+// file:line:col as Clang presumes it in the text it parsed (the surface
+// pass's output, then the fixes of each round: all keep the preprocessed
+// text's lines), in the user's terms; with no position (the end of the
+// input), the last token of the preprocessed text.
+Loc locatePresumed(const std::string &pp, const SourceMap &map, const EditedText &surface,
+                   const std::vector<EditedText> &layers, const std::string &file,
+                   unsigned line, unsigned col) {
+  const std::string &text = layers.empty() ? surface.text() : layers.back().text();
+  int k = file.empty() ? -1 : map.lineIndex(file, line);
+  if (k < 0) {
+    size_t e = pp.find_last_not_of(" \t\r\n");
+    while (e != std::string::npos) {
+      size_t b = pp.rfind('\n', e);
+      b = b == std::string::npos ? 0 : b + 1;
+      size_t f = pp.find_first_not_of(" \t", b);
+      if (pp[f] != '#') {
+        std::vector<Tok> toks = lexLine(pp.substr(b, e + 1 - b));
+        return map.locate(unsigned(b + (toks.empty() ? e - b : toks.back().off)));
+      }
+      e = b == 0 ? std::string::npos : pp.find_last_not_of(" \t\r\n", b - 1);
+    }
+    return Loc();
+  }
+  size_t off = 0;
+  for (int n = 0; n < k; n++) {
+    off = text.find('\n', off);
+    if (off == std::string::npos) return Loc();
+    off++;
+  }
+  size_t end = text.find('\n', off);
+  if (end == std::string::npos) end = text.size();
+  unsigned o = unsigned(std::min(off + (col > 0 ? col - 1 : 0), end));
+  for (auto it = layers.rbegin(); it != layers.rend(); ++it) o = it->toOriginal(o);
+  return map.locate(surface.toOriginal(o));
+}
+
+// What a crash is located with: the texts of the parse under way.
+struct CrashContext {
+  const std::string *pp = nullptr;
+  const SourceMap *map = nullptr;
+  const EditedText *surface = nullptr;
+  const std::vector<EditedText> *layers = nullptr;
+};
+
 // Clang 19 itself crashes on a few invalid programs (e.g. a function name
 // converted to a pointer-to-shared: Sema::DiagnoseAssignmentResult).  While
 // Sema runs, a fatal signal becomes a located error and exit status 1.
 Consumer *gActive = nullptr;
+CrashContext gCrash;
 struct sigaction gOld[5];
 const int kSignals[5] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 char gAltStack[1 << 16];
@@ -414,7 +461,9 @@ void writeErr(const std::string &s) {
 void onFatalSignal(int) {
   if (gActive)
     for (auto &l : gActive->lines) writeErr(l);
-  // The parser's current token, from Clang's pretty stack trace.
+  // The parser's current token, from Clang's pretty stack trace: file:line:col
+  // of the parsed text, mapped back to the user's column (at the end of the
+  // input there is none: the last token then).
   std::string where;
   for (auto *e = static_cast<const llvm::PrettyStackTraceEntry *>(llvm::SavePrettyStackState());
        e; e = e->getNextEntry()) {
@@ -424,23 +473,32 @@ void onFatalSignal(int) {
     os.flush();
     size_t k = t.find(": current parser token");
     if (k != std::string::npos) {
-      // file:line:col with a column of the rewritten text: keep file:line.
       where = t.substr(0, k);
-      size_t c = where.rfind(':');
-      if (c != std::string::npos && c + 1 < where.size() && isdigit(static_cast<unsigned char>(where[c + 1])))
-        where.erase(c);
       break;
     }
   }
-  writeErr((where.empty() ? std::string("upcc") : where) +
-           ": error: invalid conversion the C front end cannot diagnose before this point "
-           "(for example a function name used where a pointer-to-shared is expected)\n");
+  std::string file;
+  unsigned line = 0, col = 0;
+  size_t c2 = where.rfind(':');
+  size_t c1 = c2 == std::string::npos || c2 == 0 ? std::string::npos : where.rfind(':', c2 - 1);
+  if (c1 != std::string::npos) {
+    file = where.substr(0, c1);
+    line = unsigned(std::strtoul(where.c_str() + c1 + 1, nullptr, 10));
+    col = unsigned(std::strtoul(where.c_str() + c2 + 1, nullptr, 10));
+  }
+  Loc loc = gCrash.pp ? locatePresumed(*gCrash.pp, *gCrash.map, *gCrash.surface, *gCrash.layers,
+                                       file, line, col)
+                      : Loc();
+  writeErr(formatDiag(loc, "error",
+                      "invalid conversion the C front end cannot diagnose before this point "
+                      "(for example a function name used where a pointer-to-shared is expected)"));
   ::_exit(1);
 }
 
 struct CrashGuard {
-  explicit CrashGuard(Consumer *c) {
+  CrashGuard(Consumer *c, const CrashContext &where) {
     gActive = c;
+    gCrash = where;
     stack_t ss{};
     ss.ss_sp = gAltStack;
     ss.ss_size = sizeof gAltStack;
@@ -454,6 +512,7 @@ struct CrashGuard {
   ~CrashGuard() {
     for (int k = 0; k < 5; k++) sigaction(kSignals[k], &gOld[k], nullptr);
     gActive = nullptr;
+    gCrash = CrashContext();
   }
 };
 
@@ -519,7 +578,8 @@ bool loweredLayout(const ASTContext &ctx, QualType t, uint64_t &size, uint64_t &
 
 // Values of block sizes / dimensions the surface pass could not compute,
 // from a parse with the expressions appended as constants.
-void evaluateRequests(const EditedText &out, const std::vector<ConstRequest> &reqs,
+void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedText &out,
+                      const std::vector<ConstRequest> &reqs,
                       const FrontendOptions &opts, std::map<unsigned, long long> &known) {
   const std::string &text = out.text();
   std::string code = text;
@@ -539,7 +599,8 @@ void evaluateRequests(const EditedText &out, const std::vector<ConstRequest> &re
     }
   }
   IgnoringDiagConsumer ignore;
-  CrashGuard guard(nullptr);
+  static const std::vector<EditedText> noLayers;
+  CrashGuard guard(nullptr, {&pp, &map, &out, &noLayers});
   std::unique_ptr<ASTUnit> ast = tooling::buildASTFromCodeWithArgs(
       code, semaArgs(opts), virtualName(opts), "upcc",
       std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
@@ -586,7 +647,7 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
   std::map<unsigned, long long> known;
   auto s = std::make_shared<SurfaceOut>(surfacePass(*ppHold, *map, opts, known));
   if (!s->requests.empty()) {
-    evaluateRequests(s->out, s->requests, opts, known);
+    evaluateRequests(*ppHold, *map, s->out, s->requests, opts, known);
     bool consts = false, sizeofs = false;
     for (auto &r : s->requests) (r.kind == 0 ? consts : sizeofs) = true;
     if (consts && sizeofs)
@@ -601,7 +662,7 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
       for (auto &r : s->requests)
         if (r.kind != 0) again.push_back(r);
       if (!again.empty()) {
-        evaluateRequests(s->out, again, opts, known);
+        evaluateRequests(*ppHold, *map, s->out, again, opts, known);
         *s = surfacePass(*ppHold, *map, opts, known);
       }
     }
@@ -633,7 +694,7 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
     consumer = std::make_shared<Consumer>(*ppHold, *map, s->out, *layers, fixing,
                                           werror ? nullptr : &fixWarnings);
     {
-      CrashGuard guard(consumer.get());
+      CrashGuard guard(consumer.get(), {ppHold.get(), map.get(), &s->out, layers.get()});
       ast = tooling::buildASTFromCodeWithArgs(
           text, semaArgs(opts), virtualName(opts), "upcc",
           std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),

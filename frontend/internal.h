@@ -56,6 +56,9 @@ class SourceMap {
 public:
   explicit SourceMap(const std::string &pp);
   Loc locate(unsigned ppOffset) const;
+  // The number (from 0) of the preprocessed line that is line `line` of
+  // `file`, or -1.
+  int lineIndex(const std::string &file, unsigned line) const;
 
 private:
   const std::string &pp_;

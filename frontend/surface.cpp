@@ -278,6 +278,13 @@ Loc SourceMap::locate(unsigned off) const {
   return loc;
 }
 
+int SourceMap::lineIndex(const std::string &file, unsigned line) const {
+  for (size_t k = 0; k < lines_.size(); k++)
+    if (lines_[k].line == line && lines_[k].file >= 0 && files_[lines_[k].file] == file)
+      return int(k);
+  return -1;
+}
+
 std::string formatDiag(const Loc &loc, const char *level, const std::string &msg) {
   std::string s;
   if (loc.valid)
@@ -396,7 +403,16 @@ private:
     edits.push_back({T[tok].off, 0, std::move(s), seq++});
   }
   void error(int tok, const std::string &msg) {
+    // Like the -ferror-limit=50 Clang gets: each error prints its whole source
+    // line, so one per token of a long macro-expanded line took minutes.
+    static const size_t kLimit = 50;
+    if (out.errors.size() > kLimit) return;
     unsigned off = tok >= 0 && tok < int(T.size()) ? T[tok].off : unsigned(pp_.size());
+    if (out.errors.size() == kLimit) {
+      out.errors.push_back(formatDiag(map_.locate(off), "fatal error",
+                                      "too many errors emitted, stopping now"));
+      return;
+    }
     out.errors.push_back(formatDiag(map_.locate(off), "error", msg));
   }
   void warning(int tok, const std::string &msg) {

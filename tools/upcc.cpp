@@ -6,6 +6,7 @@
 #include "plan.h"
 
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Support/thread.h>
 
 #include <cerrno>
 #include <climits>
@@ -416,17 +417,30 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   return 0;
 }
 
+// Clang's parser and the surface pass recurse once per nesting level of the
+// program (`****...p`, `((((...))))`): on the main thread's 8 MiB stack a few
+// thousand levels overflow it, so the translator runs on a thread with a
+// 512 MiB stack (address space only; pages are touched as used).
+int translateOnLargeStack(const Options &o, const std::string &src, const std::string &pp,
+                          const std::string &transPath) {
+  int r = 1;
+  llvm::thread t(std::optional<unsigned>(512u << 20),
+                 [&] { r = translate(o, src, pp, transPath); });
+  t.join();
+  return r;
+}
+
 int translateIsolated(const Options &o, const std::string &src, const std::string &pp,
                       const std::string &transPath) {
   std::cout.flush();
   std::cerr.flush();
   // UPCC_NO_FORK=1 translates in this process (for debuggers).
   const char *nf = std::getenv("UPCC_NO_FORK");
-  if (nf && *nf && std::strcmp(nf, "0") != 0) return translate(o, src, pp, transPath);
+  if (nf && *nf && std::strcmp(nf, "0") != 0) return translateOnLargeStack(o, src, pp, transPath);
   pid_t pid = fork();
-  if (pid < 0) return translate(o, src, pp, transPath);
+  if (pid < 0) return translateOnLargeStack(o, src, pp, transPath);
   if (pid == 0) {
-    int r = translate(o, src, pp, transPath);
+    int r = translateOnLargeStack(o, src, pp, transPath);
     llvm::errs().flush();
     std::cerr.flush();
     _exit(r);

@@ -4,7 +4,7 @@
 #include <upc.h>
 int counter(void);
 int main(void) {
-  // CHECK: function_to_pts.upc:[[@LINE+1]]: error: invalid conversion the C front end cannot diagnose before this point
+  // CHECK: function_to_pts.upc:[[@LINE+1]]:26: error: invalid conversion the C front end cannot diagnose before this point
   shared int *p = counter;
   return *p;
 }
