@@ -248,7 +248,7 @@ const char *const kDictionary[] = {
     "shared [THREADS]", "shared [-1]", "shared [1048576]", "strict shared", "relaxed shared [2]",
     "upc_forall", "upc_barrier", "upc_barrier 1", "upc_barrier 1.5", "upc_notify", "upc_wait",
     "upc_fence", "THREADS", "MYTHREAD", "UPC_MAX_BLOCK_SIZE", "upc_blocksizeof",
-    "upc_elemsizeof", "upc_localsizeof", "upc_lock_t", "continue",
+    "upc_elemsizeof", "upc_localsizeof", "upc_lock_t", "continue", "upcx_async(0, f, 1)",
     "upc_forall (int i = 0; i < 10; i++; i)", "upc_forall (;;; continue)", "[THREADS]", "[*]",
     "[2*THREADS]", "[THREADS][THREADS]", "*THREADS", "; ", "&", "->", "*", ".", "(", ")", "{",
     "}", "[", "]", ",", ":", "?", "=", "+=", "++", "--", "!", "~", "sizeof", "typedef",
@@ -460,7 +460,8 @@ const char *const kWrapPrologue =
 const std::set<std::string> kUpcWords = {"shared", "strict", "relaxed", "THREADS", "MYTHREAD",
                                          "UPC_MAX_BLOCK_SIZE", "upc_forall", "upc_barrier",
                                          "upc_notify", "upc_wait", "upc_fence",
-                                         "upc_blocksizeof", "upc_elemsizeof", "upc_localsizeof"};
+                                         "upc_blocksizeof", "upc_elemsizeof", "upc_localsizeof",
+                                         "upcx_async"};
 
 // Clang's raw lexer over one line: token (offset, length) pairs.
 std::vector<std::pair<unsigned, unsigned>> clangTokens(const std::string &line) {
