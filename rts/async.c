@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "access.h"
+#include "progress.h"
 #include "stats.h"
 #include "segment.h"
 #include "upcrt.h"
@@ -272,42 +273,42 @@ static void upcrt_async_run(char *msg, int from) {
   upcrt_async_send_reply(from, reply, UPCRT_ASYNC_ALIGN + rsize);
 }
 
+/* The next message with this tag, or NULL; its sender and size. */
+static char *upcrt_async_take(int tag, int *from, size_t *size) {
+  int flag, n;
+  MPI_Message m;
+  MPI_Status st;
+  MPI_Improbe(MPI_ANY_SOURCE, tag, upcrt_async_comm, &flag, &m, &st);
+  if (!flag) return NULL;
+  MPI_Get_count(&st, MPI_BYTE, &n);
+  char *msg = upcrt_async_alloc((size_t)n);
+  MPI_Mrecv(msg, n, MPI_BYTE, &m, MPI_STATUS_IGNORE);
+  *from = st.MPI_SOURCE;
+  *size = (size_t)n;
+  return msg;
+}
+
 void upcrt_async_serve(void) {
   upcrt_async_reap();
-  for (;;) {
-    int flag;
-    MPI_Message m;
-    MPI_Status st;
-    MPI_Improbe(MPI_ANY_SOURCE, UPCRT_ASYNC_REQ, upcrt_async_comm, &flag, &m, &st);
-    if (!flag) return;
-    int n;
-    MPI_Get_count(&st, MPI_BYTE, &n);
-    char *msg = upcrt_async_alloc((size_t)n);
-    MPI_Mrecv(msg, n, MPI_BYTE, &m, MPI_STATUS_IGNORE);
+  int from;
+  size_t n;
+  for (char *msg; (msg = upcrt_async_take(UPCRT_ASYNC_REQ, &from, &n)) != NULL; free(msg)) {
     upcrt_async_served++;
-    upcrt_async_run(msg, st.MPI_SOURCE);
-    free(msg);
+    upcrt_async_run(msg, from);
   }
 }
 
 /* ---- the caller ---- */
 
 static void upcrt_async_replies(void) {
-  for (;;) {
-    int flag;
-    MPI_Message m;
-    MPI_Status st;
-    MPI_Improbe(MPI_ANY_SOURCE, UPCRT_ASYNC_REP, upcrt_async_comm, &flag, &m, &st);
-    if (!flag) return;
-    int n;
-    MPI_Get_count(&st, MPI_BYTE, &n);
-    char *msg = upcrt_async_alloc((size_t)n);
-    MPI_Mrecv(msg, n, MPI_BYTE, &m, MPI_STATUS_IGNORE);
+  int from;
+  size_t n;
+  for (char *msg; (msg = upcrt_async_take(UPCRT_ASYNC_REP, &from, &n)) != NULL;) {
     uint64_t id;
     memcpy(&id, msg, sizeof id);
     struct upcx_future *f = (struct upcx_future *)(uintptr_t)id;
-    f->rsize = (size_t)n - UPCRT_ASYNC_ALIGN;
-    f->result = msg;
+    f->rsize = n - UPCRT_ASYNC_ALIGN;
+    f->result = msg; /* freed by upcx_wait */
     f->done = 1;
     upcrt_async_waiting--;
   }
