@@ -24,6 +24,9 @@
 #include <unistd.h>
 #include <vector>
 
+#ifndef UPCC_SANITIZE
+#define UPCC_SANITIZE "none"
+#endif
 #ifndef UPCC_VERSION
 #define UPCC_VERSION "0.0.0"
 #endif
@@ -562,6 +565,10 @@ int main(int argc, char **argv) {
   ld.push_back("-lm");
   ld.push_back("-lffi"); // upcx_async calls functions through libffi
   ld.push_back("-lpthread");
+  // A runtime built with -Db_sanitize=address,... calls into the sanitizer
+  // runtimes, which only the compiler driver links in.
+  if (std::string(UPCC_SANITIZE) != "none" && std::string(UPCC_SANITIZE) != "")
+    ld.push_back("-fsanitize=" + std::string(UPCC_SANITIZE));
   if (run(ld, o.verbose) != 0) {
     std::cerr << "upcc: error: linking failed\n";
     return 1;
