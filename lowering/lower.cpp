@@ -274,6 +274,7 @@ void Lowerer::walkStmt(Stmt *s) {
       lowerForall(fs, aff);
       return;
     }
+    if (lowerVersionedLoop(fs)) return; // optimized.cpp
     if (auto *ds = dyn_cast_or_null<DeclStmt>(fs->getInit())) {
       std::vector<Decl *> g(ds->decl_begin(), ds->decl_end());
       lowerDeclGroup(g, true, true);

@@ -145,6 +145,8 @@ public:
 
   // ---- optimized.cpp: the forms the optimizer chose (optimizer/plan.h) ----
   bool lowerOptimizedForall(clang::ForStmt *fs, const clang::Expr *aff);
+  bool lowerVersionedLoop(clang::ForStmt *fs);
+  std::set<const clang::ForStmt *> versioning; // being lowered as two copies
   bool emitOptimized(const clang::Expr *e, bool used, std::string &out);
   bool privatizedRoot(const clang::Expr *e) const;
   std::string emitRemoteUpdate(const RemoteUpdate &ru);

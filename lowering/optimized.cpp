@@ -160,6 +160,12 @@ bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
   if (!activePriv.empty())
     if (const PrivatizedAccess *pa = plan->privatizedAccess(e))
       if (std::find(activePriv.begin(), activePriv.end(), pa->loop) != activePriv.end()) {
+        if (pa->versioned) {
+          auto *ase = cast<ArraySubscriptExpr>(pa->access);
+          out = "(__upcc_vb" + std::to_string(plan->versionedLoop(pa->loop)->id) + "_" +
+                std::to_string(pa->baseIndex) + "[" + emit(ase->getIdx()) + "])";
+          return true;
+        }
         const ForallPlan *fp = plan->forall(pa->loop);
         std::string id = std::to_string(fp->id);
         std::string idx = pa->indexText.empty() ? "__upcc_li" + id : pa->indexText;
@@ -167,7 +173,7 @@ bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
         return true;
       }
   if (!used)
-    if (const RemoteUpdate *ru = plan->update(e)) {
+    if (const RemoteUpdate *ru = plan->update(e); ru && !privatizedRoot(ru->target)) {
       out = emitRemoteUpdate(*ru);
       // privatized accesses in this loop are plain loads that must see it
       if (!activePriv.empty()) out = "(" + out + ", upcrt_see_own_updates())";
@@ -186,6 +192,34 @@ std::string Lowerer::privateBase(const SharedObject &o) {
   if (o.block == 0) return "(" + et + " *)(" + me + " + " + p + ".offset)";
   return "(" + et + " *)(" + me + " + " + p + ".offset - (uint64_t)" + p + ".phase * sizeof(" +
          et + "))";
+}
+
+// Two copies of the loop: plain C off the pointers' local addresses when
+// all of them point to this node (upcrt_pts_to_local is NULL otherwise, and
+// for a null pointer, whose accesses the naive copy reports), else the naive
+// loop.  upcrt_pts_to_local completes this thread's updates first.
+bool Lowerer::lowerVersionedLoop(ForStmt *fs) {
+  if (!plan || versioning.count(fs)) return false;
+  const VersionedLoop *found = plan->versionedLoop(fs);
+  if (!found) return false;
+  const VersionedLoop &vl = *found;
+  std::string pre = "{ ", all;
+  for (size_t k = 0; k < vl.bases.size(); k++) {
+    const VarDecl *p = vl.bases[k];
+    std::string et = printLowered(p->getType()->getAs<PointerType>()->getPointeeType().getUnqualifiedType());
+    std::string b = "__upcc_vb" + std::to_string(vl.id) + "_" + std::to_string(k);
+    pre += et + " *" + b + " = (" + et + " *)upcrt_pts_to_local(" + p->getNameAsString() + "); ";
+    all += (k ? " && " : "") + b;
+  }
+  versioning.insert(fs);
+  activePriv.push_back(fs);
+  std::string fast = walkToText(fs);
+  activePriv.pop_back();
+  insert(offsetOf(fs->getForLoc()), pre + "if (" + all + ") { " + fast + " } else ");
+  walkStmt(fs);
+  versioning.erase(fs);
+  insert(optStmtEnd(fs), " }");
+  return true;
 }
 
 bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {

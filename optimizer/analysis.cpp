@@ -7,6 +7,7 @@
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/TypeLoc.h>
+#include <clang/Lex/Lexer.h>
 
 #include <algorithm>
 #include <clang/Basic/SourceManager.h>
@@ -559,6 +560,32 @@ const Stmt *parentStmt(ASTContext &ctx, const Stmt *s) {
   auto parents = ctx.getParents(*s);
   if (parents.empty()) return nullptr;
   return parents[0].get<Stmt>();
+}
+
+std::string sourceSnippet(const ASTContext &ctx, const Stmt *e, size_t max) {
+  const SourceManager &sm = ctx.getSourceManager();
+  CharSourceRange r = CharSourceRange::getTokenRange(e->getSourceRange());
+  std::string t = Lexer::getSourceText(r, sm, ctx.getLangOpts()).str();
+  if (t.size() > max) t = t.substr(0, max - 3) + "...";
+  return t;
+}
+
+bool accessAddressTaken(ASTContext &ctx, const Expr *access) {
+  const Stmt *cur = access;
+  for (const Stmt *p = parentStmt(ctx, cur); p; cur = p, p = parentStmt(ctx, p)) {
+    if (isa<ParenExpr>(p)) continue;
+    if (const auto *me = dyn_cast<MemberExpr>(p)) {
+      if (me->getBase() == cur && !me->isArrow()) continue;
+      return false;
+    }
+    if (const auto *ice = dyn_cast<ImplicitCastExpr>(p)) {
+      if (ice->getCastKind() == CK_ArrayToPointerDecay) return true;
+      return false;
+    }
+    if (const auto *u = dyn_cast<UnaryOperator>(p)) return u->getOpcode() == UO_AddrOf;
+    return false;
+  }
+  return false;
 }
 
 } // namespace opt

@@ -105,6 +105,13 @@ std::optional<ElementRef> elementOfAddress(const clang::Expr *e, Atoms &atoms,
 std::string locText(const clang::ASTContext &ctx, const SurfaceInfo *surface,
                     clang::SourceLocation loc);
 
+// The source text of e, cut to at most max characters (remarks).
+std::string sourceSnippet(const clang::ASTContext &ctx, const clang::Stmt *e, size_t max);
+
+// The access's address escapes (&X[i], &X[i].m, an array member decaying):
+// the lowering needs a pointer-to-shared there, not a private pointer.
+bool accessAddressTaken(clang::ASTContext &ctx, const clang::Expr *access);
+
 // Parent of a statement/expression (through the AST's parent map).
 const clang::Stmt *parentStmt(clang::ASTContext &ctx, const clang::Stmt *s);
 

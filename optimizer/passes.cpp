@@ -1,6 +1,6 @@
 // passes.cpp — the pass manager: runs the enabled optimizer passes in order
-// (forall affinity, privatization, remote updates), then prints the -Rupc
-// remarks in source order and the counts.
+// (forall affinity, privatization, remote updates, loop versioning), then
+// prints the -Rupc remarks in source order and the counts.
 #include "passes.h"
 
 #include "../frontend/frontend.h"
@@ -29,6 +29,7 @@ OptimizerPlan runOptimizer(ASTContext &ctx, const SurfaceInfo *surface,
   if (opts.forallOpt || opts.privatize) opt::runForallAffinity(st);
   if (opts.privatize) opt::runPrivatize(st);
   if (opts.remoteUpdate) opt::runRemoteUpdate(st);
+  if (opts.loopVersioning) opt::runLoopVersioning(st);
 
   if (opts.remarks) {
     std::stable_sort(plan.remarks.begin(), plan.remarks.end(),
@@ -43,7 +44,8 @@ OptimizerPlan runOptimizer(ASTContext &ctx, const SurfaceInfo *surface,
                << (c.forallsOptimized + c.forallsKept) << " upc_forall affinity tests removed, "
                << c.accessesPrivatized << " of " << (c.accessesPrivatized + c.accessesKept)
                << " accesses privatized, " << c.updatesConverted << " of "
-               << (c.updatesConverted + c.updatesKept) << " updates converted [-Rupc]\n";
+               << (c.updatesConverted + c.updatesKept) << " updates converted, "
+               << c.loopsVersioned << " loops versioned [-Rupc]\n";
   }
   return plan;
 }

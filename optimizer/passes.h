@@ -31,5 +31,9 @@ struct PassState {
 void runForallAffinity(PassState &st);
 void runPrivatize(PassState &st);
 void runRemoteUpdate(PassState &st);
+void runLoopVersioning(PassState &st);
+// privatize.cpp: is a relaxed/strict access at l strict (type or pragma)?
+bool isStrictAccess(clang::ASTContext &ctx, const SurfaceInfo *surface, clang::QualType t,
+                    clang::SourceLocation l);
 
 } // namespace upc::opt

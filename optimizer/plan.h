@@ -24,16 +24,17 @@ struct FrontendResult;
 struct SurfaceInfo;
 
 // -fupc-opts=none, -fno-upc-forall-opt, -fno-upc-privatize,
-// -fno-upc-remote-update, -Rupc.
+// -fno-upc-remote-update, -fno-upc-loop-versioning, -Rupc.
 struct OptimizerOptions {
   bool forallOpt = true;
   bool privatize = true;
   bool remoteUpdate = true;
+  bool loopVersioning = true;
   bool remarks = false;   // -Rupc: print what fired and why something did not
   int staticThreads = 0;  // upcc -T N (0: dynamic THREADS)
   static OptimizerOptions none() {
     OptimizerOptions o;
-    o.forallOpt = o.privatize = o.remoteUpdate = false;
+    o.forallOpt = o.privatize = o.remoteUpdate = o.loopVersioning = false;
     return o;
   }
 };
@@ -61,12 +62,24 @@ struct SharedObject {
 };
 
 // One privatized access: element g of `object`, g being exactly the
-// affinity's element index, so it lives on the executing thread.
+// affinity's element index, so it lives on the executing thread; or, in a
+// versioned loop, p[e] with p an indefinitely blocked pointer whose data is
+// on this node.
 struct PrivatizedAccess {
   const clang::Expr *access = nullptr; // the shared lvalue (X[..] / p[..])
   const clang::ForStmt *loop = nullptr;
-  unsigned baseIndex = 0;              // into ForallPlan::bases
+  unsigned baseIndex = 0;              // into ForallPlan::bases / VersionedLoop::bases
   std::string indexText;               // indefinite layouts: the element index
+  bool versioned = false;              // loop is a VersionedLoop (index: e, lowered)
+};
+
+// A plain loop whose every shared access is p[e], p an indefinitely blocked
+// pointer-to-shared the loop does not change: it runs as plain C off
+// upc_cast(p) when every such p points to this node, else as it was.
+struct VersionedLoop {
+  const clang::ForStmt *loop = nullptr;
+  std::vector<const clang::VarDecl *> bases; // the pointers
+  unsigned id = 0;
 };
 
 // How one upc_forall visits only this thread's iterations.
@@ -133,12 +146,14 @@ struct OptimizerPlan {
   llvm::DenseMap<const clang::ForStmt *, ForallPlan> foralls;
   llvm::DenseMap<const clang::Expr *, PrivatizedAccess> privatized;
   llvm::DenseMap<const clang::Expr *, RemoteUpdate> updates;
+  llvm::DenseMap<const clang::ForStmt *, VersionedLoop> versioned;
   std::vector<OptimizerRemark> remarks;
   unsigned forallCounter = 0;
   struct Counts {
     unsigned forallsOptimized = 0, forallsKept = 0;
     unsigned accessesPrivatized = 0, accessesKept = 0;
     unsigned updatesConverted = 0, updatesKept = 0;
+    unsigned loopsVersioned = 0;
   } counts;
 
   const ForallPlan *forall(const clang::ForStmt *s) const {
@@ -148,6 +163,10 @@ struct OptimizerPlan {
   const PrivatizedAccess *privatizedAccess(const clang::Expr *e) const {
     auto it = privatized.find(e);
     return it == privatized.end() ? nullptr : &it->second;
+  }
+  const VersionedLoop *versionedLoop(const clang::ForStmt *s) const {
+    auto it = versioned.find(s);
+    return it == versioned.end() ? nullptr : &it->second;
   }
   const RemoteUpdate *update(const clang::Expr *e) const {
     auto it = updates.find(e);

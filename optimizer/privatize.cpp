@@ -10,21 +10,12 @@
 #include <clang/Basic/SourceManager.h>
 
 #include <clang/AST/RecursiveASTVisitor.h>
-#include <clang/Lex/Lexer.h>
 
 using namespace clang;
 
 namespace upc::opt {
 
 namespace {
-
-std::string srcText(ASTContext &ctx, const Expr *e) {
-  const SourceManager &sm = ctx.getSourceManager();
-  CharSourceRange r = CharSourceRange::getTokenRange(e->getSourceRange());
-  std::string t = Lexer::getSourceText(r, sm, ctx.getLangOpts()).str();
-  if (t.size() > 40) t = t.substr(0, 37) + "...";
-  return t;
-}
 
 // Outermost subscripts of shared type (the accesses), plus what a body
 // contains that keeps it from being emitted twice.
@@ -44,26 +35,6 @@ struct AccessFinder : RecursiveASTVisitor<AccessFinder> {
     return true;
   }
 };
-
-// The access's address escapes (&X[i], &X[i].m, an array member decaying):
-// the lowering needs a pointer-to-shared there, not a private pointer.
-bool addressTaken(ASTContext &ctx, const Expr *access) {
-  const Stmt *cur = access;
-  for (const Stmt *p = parentStmt(ctx, cur); p; cur = p, p = parentStmt(ctx, p)) {
-    if (isa<ParenExpr>(p)) continue;
-    if (const auto *me = dyn_cast<MemberExpr>(p)) {
-      if (me->getBase() == cur && !me->isArrow()) continue;
-      return false;
-    }
-    if (const auto *ice = dyn_cast<ImplicitCastExpr>(p)) {
-      if (ice->getCastKind() == CK_ArrayToPointerDecay) return true;
-      return false;
-    }
-    if (const auto *u = dyn_cast<UnaryOperator>(p)) return u->getOpcode() == UO_AddrOf;
-    return false;
-  }
-  return false;
-}
 
 bool strictAt(ASTContext &ctx, const SurfaceInfo *surface, QualType t, SourceLocation l) {
   unsigned as = sharedAS(t);
@@ -115,7 +86,7 @@ void runPrivatize(PassState &st) {
     scope.writes.written.erase(fp.iv);
     unsigned ivAtom = st.atoms.id(fp.iv);
     for (const ArraySubscriptExpr *acc : af.accesses) {
-      std::string name = srcText(ctx, acc);
+      std::string name = sourceSnippet(ctx, acc, 40);
       auto keep = [&](const std::string &why) {
         st.remarks.add(acc->getBeginLoc(), name + " not privatized: " + why, false);
         plan.counts.accessesKept++;
@@ -128,7 +99,7 @@ void runPrivatize(PassState &st) {
         keep("strict access");
         continue;
       }
-      if (addressTaken(ctx, acc)) {
+      if (accessAddressTaken(ctx, acc)) {
         keep("its address is taken");
         continue;
       }

@@ -8,7 +8,6 @@
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <cstring>
-#include <clang/Lex/Lexer.h>
 #include <llvm/ADT/FoldingSet.h>
 
 #include "../include/upc_types.h"
@@ -16,8 +15,6 @@
 using namespace clang;
 
 namespace upc::opt {
-
-bool isStrictAccess(ASTContext &ctx, const SurfaceInfo *surface, QualType t, SourceLocation l);
 
 namespace {
 
@@ -154,14 +151,6 @@ const char *opMacro(BinaryOperatorKind op, bool &negate) {
   }
 }
 
-std::string srcText(ASTContext &ctx, const Expr *e) {
-  const SourceManager &sm = ctx.getSourceManager();
-  CharSourceRange r = CharSourceRange::getTokenRange(e->getSourceRange());
-  std::string t = Lexer::getSourceText(r, sm, ctx.getLangOpts()).str();
-  if (t.size() > 48) t = t.substr(0, 45) + "...";
-  return t;
-}
-
 } // namespace
 
 void runRemoteUpdate(PassState &st) {
@@ -234,7 +223,7 @@ void runRemoteUpdate(PassState &st) {
       }
       if (!target) continue; // a plain store
     }
-    std::string name = srcText(ctx, e);
+    std::string name = sourceSnippet(ctx, e, 48);
     SourceLocation loc = e->getBeginLoc();
     auto keep = [&](const std::string &w) {
       st.remarks.add(loc, name + " not converted to a remote update: " + w, false);

@@ -56,6 +56,7 @@ const char *const kUsage =
     "                       -pedantic-errors make them errors)\n"
     "  -fupc-opts=all|none  enable/disable the UPC optimizer passes\n"
     "  -fno-upc-forall-opt -fno-upc-privatize -fno-upc-remote-update\n"
+    "  -fno-upc-loop-versioning\n"
     "                       disable one optimizer pass\n"
     "  -Rupc                report what the optimizer did\n"
     "  -v                   show the commands upcc runs\n"
@@ -67,6 +68,7 @@ struct OptimizerFlags {
   bool forallOpt = true;
   bool privatize = true;
   bool remoteUpdate = true;
+  bool loopVersioning = true;
   bool remarks = false;
 };
 
@@ -329,11 +331,11 @@ Options parseArgs(int argc, char **argv) {
     }
     if (a == "-Rupc" || a == "-Rpass=upc") { o.opt.remarks = true; continue; }
     if (a == "-fupc-opts=none" || a == "-fno-upc-opts") {
-      o.opt.forallOpt = o.opt.privatize = o.opt.remoteUpdate = false;
+      o.opt.forallOpt = o.opt.privatize = o.opt.remoteUpdate = o.opt.loopVersioning = false;
       continue;
     }
     if (a == "-fupc-opts=all" || a == "-fupc-opts") {
-      o.opt.forallOpt = o.opt.privatize = o.opt.remoteUpdate = true;
+      o.opt.forallOpt = o.opt.privatize = o.opt.remoteUpdate = o.opt.loopVersioning = true;
       continue;
     }
     if (a == "-fno-upc-forall-opt") { o.opt.forallOpt = false; continue; }
@@ -342,6 +344,8 @@ Options parseArgs(int argc, char **argv) {
     if (a == "-fupc-forall-opt") { o.opt.forallOpt = true; continue; }
     if (a == "-fupc-privatize") { o.opt.privatize = true; continue; }
     if (a == "-fupc-remote-update") { o.opt.remoteUpdate = true; continue; }
+    if (a == "-fno-upc-loop-versioning") { o.opt.loopVersioning = false; continue; }
+    if (a == "-fupc-loop-versioning") { o.opt.loopVersioning = true; continue; }
     usage("unknown option '" + a + "'");
   }
   if (o.sources.empty() && o.linkInputs.empty()) usage("no input files");
@@ -400,6 +404,7 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   oo.forallOpt = o.opt.forallOpt;
   oo.privatize = o.opt.privatize;
   oo.remoteUpdate = o.opt.remoteUpdate;
+  oo.loopVersioning = o.opt.loopVersioning;
   oo.remarks = o.opt.remarks;
   oo.staticThreads = o.staticThreads;
   upc::OptimizerPlan plan = upc::runOptimizer(fe, oo, llvm::errs());

@@ -1,7 +1,9 @@
 /* local_read.upc — the cost of reading shared data that is local: through a
  * pointer-to-shared, and in a upc_forall whose accesses the optimizer
  * privatizes, against a private read of the same amount of data, timed in
- * one run.  (The remote read is measured against MPI_Get by rts_bench.)
+ * one run.  The pointer loop is versioned by default (a plain-C copy runs
+ * when the pointer points to this node); upcbench also builds it with
+ * -fno-upc-loop-versioning, where each read tests the pointer's thread.  (The remote read is measured against MPI_Get by rts_bench.)
  * Prints "RESULT <name> <seconds per access>". */
 #include <upc.h>
 #include <stdint.h>

@@ -6,11 +6,12 @@
 # usage: remarks.sh KINDS UPCC [FLAGS...] -- SOURCE...
 #
 # KINDS is a comma-separated list of the passes whose markers apply to this
-# flag set (forall, privatize, update), or "none": then no pass may report
+# flag set (forall, privatize, update, versioning), or "none": then no pass may report
 # anything.  Markers, in a comment on the line a remark points to:
 #   FA / NOFA      upc_forall affinity test removed / kept (or nested)
 #   PRIV / NOPRIV  every shared access on the line privatized / one kept
 #   RU / NORU      every update on the line converted / one not converted
+#   LV / NOLV      the loop starting on the line versioned / not versioned
 set -u
 if [ $# -lt 4 ]; then
   echo "usage: remarks.sh KINDS UPCC [FLAGS...] -- SOURCE..." >&2
@@ -62,6 +63,8 @@ BEGIN {
     if (text ~ /not converted to a remote update:/) noru[key]++
     if (text ~ /privatized \(local/) priv[key]++
     if (text ~ /not privatized:/) nopriv[key]++
+    if (text ~ /^loop versioned:/) lv[key]++
+    if (text ~ /^loop not versioned:/) nolv[key]++
     if (text ~ /affinity test removed/) fa[key]++
     if (text ~ /affinity test kept|nested in the controlling/) nofa[key]++
     any[key]++
@@ -90,6 +93,10 @@ function fail(msg) { print "remarks.sh: " FILENAME ":" FNR ": " msg; if (all[key
   if (on["privatize"]) {
     if (m["PRIV"]) { checked++; if (!priv[key] || nopriv[key]) fail("PRIV: every access must be privatized") }
     if (m["NOPRIV"]) { checked++; if (!nopriv[key]) fail("NOPRIV: an access must stay shared") }
+  }
+  if (on["versioning"]) {
+    if (m["LV"]) { checked++; if (!lv[key]) fail("LV: the loop must be versioned") }
+    if (m["NOLV"]) { checked++; if (!nolv[key]) fail("NOLV: the loop must not be versioned") }
   }
   if (on["update"]) {
     if (m["RU"]) { checked++; if (!ru[key] || noru[key]) fail("RU: every update must be converted") }
