@@ -51,6 +51,7 @@ void upcrt_lock_release_at(int t, uint64_t off) {
 
 static void upcrt_lock_check(upcrt_pts_t l, const char *what) {
   if (upcrt_pts_isnull(l)) upcrt_fatal("%s: the lock pointer is NULL", what);
+  upcrt_seg_check(l, what);
   if (l.thread >= (uint32_t)upcrt_threads || l.offset + UPCRT_LOCK_BYTES > upcrt_seg_size) {
     char d[256];
     upcrt_describe_pts(l, d, sizeof d);

@@ -540,6 +540,12 @@ int main(int argc, char **argv) {
                           "incompatible-function-pointer-types", "int-conversion"})
       cc.push_back(std::string("-Wno-") + w);
     if (o.noWarnings) cc.push_back("-w");
+    // Line tables (no run-time cost; -g or -g0 below override them): the
+    // runtime names the .upc line of a fault through the #line directives.
+    // DWARF 4: binutils 2.40's addr2line reads clang's DWARF 5 file table
+    // wrongly (it names the .trans.c instead of the .upc file).
+    cc.push_back("-gline-tables-only");
+    cc.push_back("-fdebug-default-version=4");
     for (auto &a : o.ccArgs) cc.push_back(a);
     if (run(cc, o.verbose) != 0) {
       std::cerr << "upcc: error: the backend C compiler failed on the translation of " << src
