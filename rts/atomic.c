@@ -8,9 +8,11 @@
 #include <string.h>
 
 #include "access.h"
+#include "barrier.h"
 #include "collective.h"
 #include "progress.h"
 #include "segment.h"
+#include "svd.h"
 #include "stats.h"
 
 typedef struct domain {
@@ -74,7 +76,8 @@ upcrt_pts_t upc_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops,
   if (hints != UPC_ATOMIC_HINT_DEFAULT && hints != UPC_ATOMIC_HINT_LATENCY &&
       hints != UPC_ATOMIC_HINT_THROUGHPUT)
     upcrt_fatal("upc_all_atomicdomain_alloc: %d is not a upc_atomichint_t", (int)hints);
-  upcrt_pts_t d = upc_all_alloc((size_t)upcrt_threads, 64);
+  upcrt_barrier_coll_what = "upc_all_atomicdomain_alloc";
+  upcrt_pts_t d = upcrt_svd_all_alloc((size_t)upcrt_threads, 64);
   /* The lock word of my block; the descriptor is kept privately by every
    * thread (the allocation is collective and single-valued). */
   upcrt_seg_store(upcrt_mythread, d.offset, 0);

@@ -68,6 +68,7 @@ static upcrt_pts_t upcrt_lock_new(void) {
 upcrt_pts_t upc_global_lock_alloc(void) { return upcrt_lock_new(); }
 
 upcrt_pts_t upc_all_lock_alloc(void) {
+  upcrt_barrier_coll_what = "upc_all_lock_alloc";
   upcrt_pts_t l = UPCRT_NULL_PTS;
   if (upcrt_mythread == 0) l = upcrt_lock_new();
   upcrt_barrier_bcast(&l, sizeof l, 0);
