@@ -155,6 +155,7 @@ static void upcrt_access_rma_put(const void *src, int t, uint64_t off, size_t n)
 }
 
 void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int strict) {
+  upcrt_seg_check(src, "read");
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_read((int)src.thread, n);
   /* the inline caller already fenced a strict access (the cache is empty) */
   if (!strict && upcrt_cache_get(dst, src, n)) return;
@@ -167,6 +168,7 @@ void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int strict) {
 }
 
 void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
+  upcrt_seg_check(dst, "write");
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_write((int)dst.thread, n);
   if (!strict && upcrt_cache_put(dst, src, n)) return;
   int t = (int)dst.thread;
@@ -192,8 +194,11 @@ void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
 
 /* ---- bulk copies (UPC 1.3 7.2.5: a contiguous run on the pointer's thread) ---- */
 
+/* Each names itself when given a null pointer-to-shared, on every path
+ * (one compare per call; the guard would only say "read" or "write"). */
 void upc_memget(void *dst, upcrt_pts_t src, size_t n) {
   if (n == 0) return;
+  upcrt_seg_check(src, "upc_memget");
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(src.thread, src.thread, n);
   upcrt_see_own_updates();
   char *b = upcrt_node_base[src.thread];
@@ -203,6 +208,7 @@ void upc_memget(void *dst, upcrt_pts_t src, size_t n) {
 
 void upc_memput(upcrt_pts_t dst, const void *src, size_t n) {
   if (n == 0) return;
+  upcrt_seg_check(dst, "upc_memput");
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(dst.thread, dst.thread, n);
   upcrt_see_own_updates();
   char *b = upcrt_node_base[dst.thread];
@@ -212,6 +218,8 @@ void upc_memput(upcrt_pts_t dst, const void *src, size_t n) {
 
 void upc_memcpy(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {
   if (n == 0) return;
+  upcrt_seg_check(dst, "upc_memcpy");
+  upcrt_seg_check(src, "upc_memcpy");
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(dst.thread, src.thread, n);
   upcrt_see_own_updates();
   char *bs = upcrt_node_base[src.thread], *bd = upcrt_node_base[dst.thread];
@@ -235,6 +243,7 @@ void upc_memcpy(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {
 
 void upc_memset(upcrt_pts_t dst, int c, size_t n) {
   if (n == 0) return;
+  upcrt_seg_check(dst, "upc_memset");
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(dst.thread, dst.thread, n);
   upcrt_see_own_updates();
   char *bd = upcrt_node_base[dst.thread];
@@ -438,6 +447,7 @@ static void upcrt_access_send_batches(void) {
  * overlapping target entries, and applying the two in order keeps
  * floating-point results exactly those of the program order. */
 void upcrt_update_rma(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *operand) {
+  upcrt_seg_check(p, "remote update");
   size_t size = 0;
   MPI_Datatype dt = upcrt_access_update_type(type, op, &size);
   int t = (int)p.thread;

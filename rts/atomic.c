@@ -8,9 +8,11 @@
 #include <string.h>
 
 #include "access.h"
+#include "barrier.h"
 #include "collective.h"
 #include "progress.h"
 #include "segment.h"
+#include "svd.h"
 #include "stats.h"
 
 typedef struct domain {
@@ -74,7 +76,8 @@ upcrt_pts_t upc_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops,
   if (hints != UPC_ATOMIC_HINT_DEFAULT && hints != UPC_ATOMIC_HINT_LATENCY &&
       hints != UPC_ATOMIC_HINT_THROUGHPUT)
     upcrt_fatal("upc_all_atomicdomain_alloc: %d is not a upc_atomichint_t", (int)hints);
-  upcrt_pts_t d = upc_all_alloc((size_t)upcrt_threads, 64);
+  upcrt_barrier_coll_what = "upc_all_atomicdomain_alloc";
+  upcrt_pts_t d = upcrt_svd_all_alloc((size_t)upcrt_threads, 64);
   /* The lock word of my block; the descriptor is kept privately by every
    * thread (the allocation is collective and single-valued). */
   upcrt_seg_store(upcrt_mythread, d.offset, 0);
@@ -331,7 +334,7 @@ static void pts_atomic(const domain_t *d, upcrt_pts_t p, void *fetch, upc_op_t o
  * domain whose lock serialises pointer-to-shared values (k == K_PTS). */
 static void atomic_ordered(const char *what, int strict, int k, const domain_t *d, void *fetch,
                            upc_op_t op, upcrt_pts_t target, const void *op1, const void *op2) {
-  if (upcrt_pts_isnull(target)) upcrt_fatal("%s: the target is a null pointer-to-shared", what);
+  upcrt_seg_check(target, what);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_ATOMIC, 0);
   /* Strict: ordered after everything before and before everything after.
    * Relaxed: still ordered after this thread's own earlier puts to the
@@ -356,7 +359,7 @@ static void atomic_op(const char *what, int strict, upcrt_pts_t domain, void *fe
   if (!(d->ops & op) || (op & (op - 1)))
     upcrt_fatal("%s: %s is not one of the operations of this atomic domain", what,
                 op_name(op));
-  if (upcrt_pts_isnull(target)) upcrt_fatal("%s: the target is a null pointer-to-shared", what);
+  upcrt_seg_check(target, what);
   int needs1 = !(op & (UPC_GET | UPC_INC | UPC_DEC));
   if (needs1 && !op1) upcrt_fatal("%s: %s needs operand1", what, op_name(op));
   if (op == UPC_CSWAP && !op2) upcrt_fatal("%s: UPC_CSWAP needs operand2", what);

@@ -41,10 +41,54 @@ void upcrt_barrier_waitreq(MPI_Request *req) {
   }
 }
 
+/* An allreduce (the root's bytes OR zeros), not MPI_Ibcast: a broadcast
+ * completes at the root before the others call it, so a root that called
+ * upc_all_alloc alone would run on; this one waits for every thread, and
+ * upcrt_barrier_waitcoll reports one that will never come. */
 void upcrt_barrier_bcast(void *buf, size_t n, int root) {
+  if (upcrt_mythread != root) memset(buf, 0, n);
   MPI_Request r;
-  MPI_Ibcast(buf, (int)n, MPI_BYTE, root, upcrt_barrier_coll_comm, &r);
-  upcrt_barrier_waitreq(&r);
+  MPI_Iallreduce(MPI_IN_PLACE, buf, (int)n, MPI_BYTE, MPI_BOR, upcrt_barrier_coll_comm, &r);
+  upcrt_barrier_waitcoll(&r);
+}
+
+const char *upcrt_barrier_coll_what = "a collective operation";
+
+void upcrt_barrier_watch(upcrt_barrier_watch_t *w) {
+  if ((++w->n & 255) != 0) return;
+  double t = MPI_Wtime();
+  if (w->start == 0) w->start = t;
+  if (t - w->start < 0.5) return; /* a collective that completes never looks */
+  int j = 0;
+  uint64_t state = UPCRT_BARSTATE_RUNNING;
+  for (j = 0; j < upcrt_threads; j++)
+    if (j != upcrt_mythread &&
+        (state = upcrt_seg_load(j, UPCRT_SEG_BARSTATE)) != UPCRT_BARSTATE_RUNNING)
+      break;
+  if (j == upcrt_threads) {
+    w->stuck = 0;
+    return;
+  }
+  /* it may have done its part and moved on just now: a grace period */
+  if (w->stuck == 0) w->stuck = t;
+  else if (t - w->stuck > 2.0)
+    upcrt_fatal("%s is collective, but thread %d %s", upcrt_barrier_coll_what, j,
+                state == UPCRT_BARSTATE_EXITED
+                    ? "left main (returned or called exit) without calling it"
+                    : "is waiting at a barrier instead of calling it");
+}
+
+void upcrt_barrier_waitcoll(MPI_Request *req) {
+  int done = 0;
+  int spin = upcrt_seg_oversubscribed ? 2 : 50;
+  upcrt_barrier_watch_t w = {0};
+  for (int i = 0;; i++) {
+    MPI_Test(req, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    upcrt_async_poll();
+    if (i >= spin) sched_yield();
+    upcrt_barrier_watch(&w);
+  }
 }
 
 /* Waits for the user barrier's request; a thread that has left main can

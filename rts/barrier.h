@@ -19,9 +19,28 @@ extern MPI_Comm upcrt_barrier_coll_comm; /* for runtime collectives */
 void upcrt_barrier_init(void);
 /* Completes req with a test-and-yield loop. */
 void upcrt_barrier_waitreq(MPI_Request *req);
-/* Broadcasts n bytes from root over upcrt_barrier_coll_comm. */
+/* Broadcasts n bytes from root over upcrt_barrier_coll_comm; returns on
+ * no thread before every thread has called it. */
 void upcrt_barrier_bcast(void *buf, size_t n, int root);
 /* The barrier of program exit (does not match user barriers). */
 void upcrt_barrier_exit(void);
+
+/* Waits inside a collective (upc_all_alloc, upc_all_lock_alloc, the
+ * upc_all_* of <upc_collective.h>, ...): a thread that has left main or
+ * waits at a barrier will never join the collective, so the wait reports
+ * it instead of hanging.  upcrt_barrier_coll_what names the collective the
+ * user called (set at its entry; internal collectives leave it alone).  A
+ * wait loop calls upcrt_barrier_watch on a zeroed watch each time round:
+ * only a wait longer than half a second looks at the other threads'
+ * states, and a thread seen at a barrier or gone for two seconds more is
+ * reported ("upc_all_alloc is collective, but thread 1 left main"). */
+extern const char *upcrt_barrier_coll_what;
+typedef struct {
+  unsigned n;
+  double start, stuck;
+} upcrt_barrier_watch_t;
+void upcrt_barrier_watch(upcrt_barrier_watch_t *w);
+/* Completes req, a step of a collective, watching the others. */
+void upcrt_barrier_waitcoll(MPI_Request *req);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "barrier.h"
 #include "collective.h"
 #include "segment.h"
 #include "upcrt.h"
@@ -115,6 +116,7 @@ void *upcrt_allv_reduce(int kind, upc_type_t type, size_t size, void *out, const
                 what);
   upcrt_coll_check_op(t, op, NULL, what);
   if (kind == 0) allv_root(root, what);
+  upcrt_barrier_coll_what = what;
   upcrt_coll_init();
   upcrt_fence();
   upcrt_coll_mpi_reduce(t, kind, in, out, 1, op, NULL, root);
@@ -128,6 +130,7 @@ void *upcrt_allv_reduce(int kind, upc_type_t type, size_t size, void *out, const
 void *upcrt_allv_move(int kind, size_t size, void *out, const void *in, int root,
                       const char *what) {
   if (kind != 3) allv_root(root, what);
+  upcrt_barrier_coll_what = what;
   upcrt_coll_init();
   upcrt_fence();
   MPI_Request r;

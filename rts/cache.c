@@ -222,7 +222,11 @@ static upcrt_cache_line_t *upcrt_cache_lookup(int t, uint64_t L) {
   uint64_t off = L << upcrt_cache_shift;
   size_t n = upcrt_cache_lsize;
   if (off + n > upcrt_seg_size) n = upcrt_seg_size - off; /* the segment's last line */
-  MPI_Get(s->data, (int)n, MPI_BYTE, t, (MPI_Aint)off, (int)n, MPI_BYTE, upcrt_seg_win);
+  /* a line longer than the null guard starts inside it (segment.h): the
+   * guard is never accessed (upcrt_seg_check) and is not readable */
+  size_t skip = off < UPCRT_SEG_GUARD ? (size_t)(UPCRT_SEG_GUARD - off) : 0;
+  MPI_Get(s->data + skip, (int)(n - skip), MPI_BYTE, t, (MPI_Aint)(off + skip),
+          (int)(n - skip), MPI_BYTE, upcrt_seg_win);
   MPI_Win_flush_local(t, upcrt_seg_win);
   s->line = L;
   s->thread = t;

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "barrier.h"
 #include "segment.h"
+#include "svd.h"
 #include "stats.h"
 
 MPI_Comm upcrt_coll_comm = MPI_COMM_NULL;
@@ -27,11 +29,13 @@ enum { SPIN = 64 };
 
 void upcrt_coll_wait(MPI_Request *req) {
   int done = 0;
+  upcrt_barrier_watch_t w = {0};
   for (unsigned i = 0;; i++) {
     MPI_Test(req, &done, MPI_STATUS_IGNORE);
     if (done) return;
     upcrt_async_poll();
     if (i % SPIN == SPIN - 1) sched_yield();
+    upcrt_barrier_watch(&w);
   }
 }
 
@@ -64,7 +68,7 @@ void upcrt_coll_init(void) {
   if (!leader_of) upcrt_fatal("collectives: out of memory");
   MPI_Iallgather(&mine, 1, MPI_INT, leader_of, 1, MPI_INT, upcrt_coll_comm, &r);
   upcrt_coll_wait(&r);
-  upcrt_pts_t ctl = upc_all_alloc((size_t)T, 16);
+  upcrt_pts_t ctl = upcrt_svd_all_alloc((size_t)T, 16);
   ctl_off = ctl.offset;
   upcrt_seg_store(me, ctl_off, 0);
   upcrt_seg_store(me, ctl_off + 8, 0);
@@ -92,6 +96,7 @@ upc_flag_t upcrt_coll_flags(upc_flag_t flags, const char *what) {
     upcrt_fatal("%s: more than one of UPC_PULL, UPC_PUSH, UPC_MULTICORE", what);
   if (!in) flags |= UPC_IN_ALLSYNC; /* UPC 1.3 7.3.1: the default is ALLSYNC */
   if (!out) flags |= UPC_OUT_ALLSYNC;
+  upcrt_barrier_coll_what = what;
   upcrt_coll_init();
   coll_seq++;
   return flags;
@@ -131,10 +136,12 @@ static void xfer_exec(const upcrt_coll_xfer_t *x) {
 
 static void wait_entered(int t, char *seen) {
   if (seen[t]) return;
+  upcrt_barrier_watch_t w = {0};
   for (unsigned i = 0; upcrt_seg_load(t, ctl_off) < coll_seq; i++) {
     upcrt_progress();
     upcrt_async_poll();
     if (i % SPIN == SPIN - 1) sched_yield();
+    upcrt_barrier_watch(&w);
   }
   seen[t] = 1;
 }
@@ -177,10 +184,12 @@ void upcrt_coll_plan_run(upcrt_coll_plan_t *p, upc_flag_t flags) {
     upcrt_fence();
     for (int t = 0; t < T; t++)
       if (notify[t]) upcrt_seg_fetch_add(t, ctl_off + 8, notify[t]);
+    upcrt_barrier_watch_t w = {0};
     for (unsigned i = 0; upcrt_seg_load(me, ctl_off + 8) < done_expect; i++) {
       upcrt_progress();
       upcrt_async_poll();
       if (i % SPIN == SPIN - 1) sched_yield();
+      upcrt_barrier_watch(&w);
     }
   }
   if (flags & UPC_OUT_ALLSYNC) upcrt_coll_barrier();

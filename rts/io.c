@@ -10,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "barrier.h"
 #include "collective.h"
 #include "hunt.h"
 #include "segment.h"
+#include "svd.h"
 
 #define PIECE_MAX ((size_t)1 << 30) /* hindexed block lengths are int */
 
@@ -77,18 +79,22 @@ static iofile_t *find(upcrt_pts_t fd, const char *what) {
   upcrt_fatal("%s: not a file opened by upc_all_fopen (or already closed)", what);
 }
 
+/* Every request waited for here is a collective one. */
 static void wait_req(MPI_Request *r, MPI_Status *st) {
   int done = 0;
+  upcrt_barrier_watch_t w = {0};
   for (;;) {
     MPI_Test(r, &done, st);
     if (done) return;
     sched_yield();
+    upcrt_barrier_watch(&w);
   }
 }
 
 /* MPI-IO's open/close/view/size calls are blocking collectives: a yielding
  * barrier first lets every thread arrive before anyone busy-polls. */
-static void pre_blocking(void) {
+static void pre_blocking(const char *what) {
+  if (what) upcrt_barrier_coll_what = what;
   upcrt_coll_init();
   upcrt_coll_barrier();
 }
@@ -140,7 +146,7 @@ upcrt_pts_t upc_all_fopen(const char *fname, int flags, size_t numhints,
   MPI_Info_create(&info);
   for (size_t i = 0; i < numhints; i++)
     if (hints[i].key && hints[i].value) MPI_Info_set(info, hints[i].key, hints[i].value);
-  pre_blocking();
+  pre_blocking("upc_all_fopen");
   MPI_File fh;
   int rc = MPI_File_open(upcrt_coll_comm, fname, amode, info, &fh);
   MPI_Info_free(&info);
@@ -171,7 +177,7 @@ upcrt_pts_t upc_all_fopen(const char *fname, int flags, size_t numhints,
     MPI_File_get_size(fh, &sz);
     f->fp = (upc_off_t)sz;
   }
-  upcrt_pts_t h = upc_all_alloc(1, 64); /* the single-valued upc_file_t */
+  upcrt_pts_t h = upcrt_svd_all_alloc(1, 64); /* the single-valued upc_file_t */
   f->key = h.offset;
   f->next = files;
   files = f;
@@ -183,7 +189,7 @@ static upc_off_t finish(iofile_t *f);
 int upc_all_fclose(upcrt_pts_t fd) {
   iofile_t *f = find(fd, "upc_all_fclose");
   if (f->busy) finish(f); /* an outstanding async operation completes first */
-  pre_blocking();
+  pre_blocking("upc_all_fclose");
   int rc = MPI_File_close(&f->fh);
   for (iofile_t **pp = &files; *pp; pp = &(*pp)->next)
     if (*pp == f) {
@@ -213,7 +219,7 @@ static int check_idle(iofile_t *f, const char *what) {
 int upc_all_fsync(upcrt_pts_t fd) {
   iofile_t *f = find(fd, "upc_all_fsync");
   if (check_idle(f, "upc_all_fsync")) return -1;
-  pre_blocking();
+  pre_blocking("upc_all_fsync");
   int rc = MPI_File_sync(f->fh);
   return rc == MPI_SUCCESS ? 0 : set_errno(rc);
 }
@@ -225,7 +231,7 @@ int upc_all_fset_size(upcrt_pts_t fd, upc_off_t size) {
     errno = EINVAL;
     return -1;
   }
-  pre_blocking();
+  pre_blocking("upc_all_fset_size");
   int rc = MPI_File_set_size(f->fh, (MPI_Offset)size);
   return rc == MPI_SUCCESS ? 0 : set_errno(rc);
 }
@@ -237,7 +243,7 @@ int upc_all_fpreallocate(upcrt_pts_t fd, upc_off_t size) {
     errno = EINVAL;
     return -1;
   }
-  pre_blocking();
+  pre_blocking("upc_all_fpreallocate");
   int rc = MPI_File_preallocate(f->fh, (MPI_Offset)size);
   return rc == MPI_SUCCESS ? 0 : set_errno(rc);
 }
@@ -278,7 +284,7 @@ int upc_all_fcntl(upcrt_pts_t fd, int cmd, void *arg) {
   case UPC_GET_CA_SEMANTICS: return f->strong ? UPC_STRONG_CA : 0;
   case UPC_SET_WEAK_CA_SEMANTICS:
   case UPC_SET_STRONG_CA_SEMANTICS: {
-    pre_blocking();
+    pre_blocking("upc_all_fcntl");
     f->strong = cmd == UPC_SET_STRONG_CA_SEMANTICS;
     int rc = MPI_File_set_atomicity(f->fh, f->strong);
     return rc == MPI_SUCCESS ? 0 : set_errno(rc);
@@ -304,7 +310,7 @@ int upc_all_fcntl(upcrt_pts_t fd, int cmd, void *arg) {
     MPI_Info info;
     MPI_Info_create(&info);
     MPI_Info_set(info, h->key, h->value);
-    pre_blocking();
+    pre_blocking("upc_all_fcntl");
     int rc = MPI_File_set_info(f->fh, info);
     MPI_Info_free(&info);
     f->hints = realloc(f->hints, (f->nhints + 1) * sizeof *f->hints);
@@ -404,7 +410,7 @@ static int start(iofile_t *f, int write, int fp_mode, int shared_buf, upc_flag_t
     free(ma);
   }
   upcrt_hunt_retire_all(); /* MPI-IO on a protected HUNT page fails (EFAULT) */
-  pre_blocking();
+  pre_blocking(NULL);
   MPI_File_set_view(f->fh, 0, MPI_BYTE, p->n ? f->ftype : MPI_BYTE, "native", MPI_INFO_NULL);
   int rc;
   if (write)
@@ -426,7 +432,7 @@ static int start(iofile_t *f, int write, int fp_mode, int shared_buf, upc_flag_t
 static upc_off_t finish(iofile_t *f) {
   int failed = f->failed;
   if (f->req != MPI_REQUEST_NULL) wait_req(&f->req, MPI_STATUS_IGNORE);
-  pre_blocking();
+  pre_blocking(NULL);
   MPI_File_set_view(f->fh, 0, MPI_BYTE, MPI_BYTE, "native", MPI_INFO_NULL);
   pieces_t *p = &f->ops;
   /* What moved: everything written, or what the file holds of each region

@@ -51,6 +51,7 @@ void upcrt_lock_release_at(int t, uint64_t off) {
 
 static void upcrt_lock_check(upcrt_pts_t l, const char *what) {
   if (upcrt_pts_isnull(l)) upcrt_fatal("%s: the lock pointer is NULL", what);
+  upcrt_seg_check(l, what);
   if (l.thread >= (uint32_t)upcrt_threads || l.offset + UPCRT_LOCK_BYTES > upcrt_seg_size) {
     char d[256];
     upcrt_describe_pts(l, d, sizeof d);
@@ -67,6 +68,7 @@ static upcrt_pts_t upcrt_lock_new(void) {
 upcrt_pts_t upc_global_lock_alloc(void) { return upcrt_lock_new(); }
 
 upcrt_pts_t upc_all_lock_alloc(void) {
+  upcrt_barrier_coll_what = "upc_all_lock_alloc";
   upcrt_pts_t l = UPCRT_NULL_PTS;
   if (upcrt_mythread == 0) l = upcrt_lock_new();
   upcrt_barrier_bcast(&l, sizeof l, 0);

@@ -157,7 +157,7 @@ void upcrt_nb_implicit(upcrt_nb_op_t *h) {
 
 static upcrt_nb_op_t *get_nb(void *dst, upcrt_pts_t src, size_t n, const char *what) {
   if (n == 0) return UPC_COMPLETE_HANDLE;
-  if (upcrt_pts_isnull(src)) upcrt_fatal("%s: the source is a null pointer-to-shared", what);
+  upcrt_seg_check(src, what);
   char *l = upcrt_pts_to_local(src);
   if (l) {
     if (upcrt_puts_pending) upcrt_access_flush_target((int)src.thread);
@@ -179,8 +179,7 @@ static upcrt_nb_op_t *get_nb(void *dst, upcrt_pts_t src, size_t n, const char *w
 
 static upcrt_nb_op_t *put_nb(upcrt_pts_t dst, const void *src, size_t n, const char *what) {
   if (n == 0) return UPC_COMPLETE_HANDLE;
-  if (upcrt_pts_isnull(dst))
-    upcrt_fatal("%s: the destination is a null pointer-to-shared", what);
+  upcrt_seg_check(dst, what);
   char *l = upcrt_pts_to_local(dst);
   if (l) {
     memcpy(l, src, n);
@@ -202,6 +201,8 @@ static upcrt_nb_op_t *put_nb(upcrt_pts_t dst, const void *src, size_t n, const c
 
 static upcrt_nb_op_t *copy_nb(upcrt_pts_t dst, upcrt_pts_t src, size_t n, const char *what) {
   if (n == 0) return UPC_COMPLETE_HANDLE;
+  upcrt_seg_check(dst, what);
+  upcrt_seg_check(src, what);
   char *d = upcrt_pts_to_local(dst), *s = upcrt_pts_to_local(src);
   if (d) return get_nb(d, src, n, what);
   if (s) {
@@ -216,6 +217,7 @@ static upcrt_nb_op_t *copy_nb(upcrt_pts_t dst, upcrt_pts_t src, size_t n, const 
 
 static upcrt_nb_op_t *set_nb(upcrt_pts_t dst, int c, size_t n, const char *what) {
   if (n == 0) return UPC_COMPLETE_HANDLE;
+  upcrt_seg_check(dst, what);
   char *d = upcrt_pts_to_local(dst);
   if (d) {
     memset(d, c, n);

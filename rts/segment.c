@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "progress.h"
@@ -24,6 +25,11 @@ int upcrt_seg_oversubscribed;
 char *upcrt_seg_mybase;
 int upcrt_progress_needed;
 char **upcrt_node_base;
+/* Every segment this process maps (same-node threads, also under
+ * UPCRT_FORCE_RMA), for the guard; upcrt_seg_mapped_thread[i] owns it. */
+static char **upcrt_seg_mapped;
+static int *upcrt_seg_mapped_thread;
+static int upcrt_seg_nmapped, upcrt_seg_guarded;
 
 #define UPCRT_DEFAULT_HEAP ((size_t)64 << 20)
 
@@ -54,6 +60,18 @@ size_t upcrt_seg_parse_size(const char *s) {
   return (size_t)(v * mult);
 }
 
+static void upcrt_seg_protect_guards(int prot);
+
+static size_t upcrt_seg_page(void) {
+  long page = sysconf(_SC_PAGESIZE);
+  return page > 0 ? (size_t)page : 4096;
+}
+
+static char *upcrt_seg_page_up(char *p) {
+  uintptr_t pg = upcrt_seg_page();
+  return p ? (char *)(((uintptr_t)p + pg - 1) & ~(pg - 1)) : NULL;
+}
+
 void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   const char *env = getenv("UPC_SHARED_HEAP_SIZE");
   size_t heap = 0;
@@ -82,19 +100,26 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   /* each segment on its own pages, near its owner */
   MPI_Info_set(info, "alloc_shared_noncontig", "true");
   char *base = NULL;
-  int rc = MPI_Win_allocate_shared((MPI_Aint)upcrt_seg_size, 1, info, upcrt_seg_node_comm,
-                                   &base, &upcrt_seg_shm_win);
+  /* one page more, so that every segment can start on a page (for the
+   * guard): a window of one process is malloc'ed, not mapped */
+  int rc = MPI_Win_allocate_shared((MPI_Aint)(upcrt_seg_size + upcrt_seg_page()), 1, info,
+                                   upcrt_seg_node_comm, &base, &upcrt_seg_shm_win);
   MPI_Info_free(&info);
   if (rc != MPI_SUCCESS || base == NULL)
     upcrt_fatal("cannot allocate a shared segment of %zu bytes (shared heap %zu bytes); "
                 "lower it with upcrun -shared-heap SIZE or UPC_SHARED_HEAP_SIZE",
                 upcrt_seg_size, heap);
+  base = upcrt_seg_page_up(base);
   upcrt_seg_mybase = base;
 
   upcrt_node_base = calloc((size_t)upcrt_threads, sizeof *upcrt_node_base);
   if (!upcrt_node_base) upcrt_fatal("out of private memory at start-up");
   int nsize;
   MPI_Comm_size(upcrt_seg_node_comm, &nsize);
+  upcrt_seg_mapped = calloc((size_t)nsize, sizeof *upcrt_seg_mapped);
+  upcrt_seg_mapped_thread = calloc((size_t)nsize, sizeof *upcrt_seg_mapped_thread);
+  if (!upcrt_seg_mapped || !upcrt_seg_mapped_thread)
+    upcrt_fatal("out of private memory at start-up");
   MPI_Group wg, ng;
   MPI_Comm_group(upcrt_seg_comm, &wg);
   MPI_Comm_group(upcrt_seg_node_comm, &ng);
@@ -105,8 +130,12 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
     int du;
     char *b;
     MPI_Win_shared_query(upcrt_seg_shm_win, r, &sz, &du, &b);
+    b = upcrt_seg_page_up(b); /* the same place in every process's mapping */
     if (wr == upcrt_mythread || !upcrt_seg_force_rma) upcrt_node_base[wr] = b;
+    upcrt_seg_mapped[r] = b;
+    upcrt_seg_mapped_thread[r] = wr;
   }
+  upcrt_seg_nmapped = nsize;
   MPI_Group_free(&wg);
   MPI_Group_free(&ng);
   /* MPI atomics and puts on this MPICH need the target to enter MPI; when
@@ -126,14 +155,61 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   MPI_Win_lock_all(MPI_MODE_NOCHECK, upcrt_seg_win);
 
   /* control area and statics start zeroed; the heap needs no clearing */
-  memset(base, 0, UPCRT_SEG_CTRL + static_bytes);
+  memset(base + UPCRT_SEG_GUARD, 0, UPCRT_SEG_CTRL - UPCRT_SEG_GUARD + static_bytes);
   *(uint64_t *)(base + UPCRT_SEG_SYMTOP) = upcrt_seg_heap_lo;
   *(uint64_t *)(base + UPCRT_SEG_LOCALBOT) = upcrt_seg_size;
   upcrt_seg_sync();
+  upcrt_seg_protect_guards(PROT_NONE);
+}
+
+/* Makes the guard of every segment mapped here inaccessible (PROT_NONE) or
+ * accessible again.  Segments start on page boundaries (seg_init rounds
+ * them up); where mprotect fails (pages larger than the guard) a segment
+ * stays unguarded and only the RMA path's offset test catches a null
+ * access to it. */
+static void upcrt_seg_protect_guards(int prot) {
+  size_t page = upcrt_seg_page();
+  if (UPCRT_SEG_GUARD % page != 0) return;
+  for (int i = 0; i < upcrt_seg_nmapped; i++) {
+    char *b = upcrt_seg_mapped[i];
+    if (!b) continue;
+    if (mprotect(b, UPCRT_SEG_GUARD, prot) == 0 && prot == PROT_NONE) upcrt_seg_guarded = 1;
+  }
+  if (prot != PROT_NONE) upcrt_seg_guarded = 0;
+}
+
+int upcrt_seg_guard_owner(const void *addr, uint64_t *offset) {
+  const char *a = addr;
+  if (!upcrt_seg_guarded) return -1;
+  for (int i = 0; i < upcrt_seg_nmapped; i++)
+    if (upcrt_seg_mapped[i] && a >= upcrt_seg_mapped[i] &&
+        a < upcrt_seg_mapped[i] + UPCRT_SEG_GUARD) {
+      *offset = (uint64_t)(a - upcrt_seg_mapped[i]);
+      return upcrt_seg_mapped_thread[i];
+    }
+  return -1;
+}
+
+void upcrt_seg_null_access(upcrt_pts_t p, const char *what) {
+  char msg[512];
+  int n = snprintf(msg, sizeof msg, "upc: thread %d: %s through a null pointer-to-shared",
+                   upcrt_mythread, what);
+  if (p.thread != 0 || p.offset != 0)
+    n += snprintf(msg + n, sizeof msg - (size_t)n,
+                  " (thread %u, offset %llu: inside the null guard, so derived from a null "
+                  "pointer)",
+                  p.thread, (unsigned long long)p.offset);
+  snprintf(msg + n, sizeof msg - (size_t)n, "\n");
+  /* the message first, in one write; then the source line if it is found */
+  ssize_t w = write(2, msg, strlen(msg));
+  (void)w;
+  upcrt_start_say_where(0);
+  upcrt_start_fatal_raw("");
 }
 
 void upcrt_seg_finalize(void) {
   if (upcrt_seg_win == MPI_WIN_NULL) return;
+  upcrt_seg_protect_guards(PROT_READ | PROT_WRITE);
   MPI_Win_unlock_all(upcrt_seg_win);
   MPI_Win_unlock_all(upcrt_seg_shm_win);
   MPI_Win_free(&upcrt_seg_win);

@@ -11,7 +11,8 @@
  *     MPI_Win_sync only); upcrt_node_base[t] (in upcrt.h) maps same-node
  *     threads' segments for plain load/store.
  *   - the segment layout every thread shares (offsets are symmetric):
- *       [0, UPCRT_SEG_CTRL)          runtime control words (offset 0 = null)
+ *       [0, UPCRT_SEG_GUARD)         null guard, inaccessible (offset 0 = null)
+ *       [UPCRT_SEG_GUARD, UPCRT_SEG_CTRL)  runtime control words
  *       [UPCRT_SEG_CTRL, heap_lo)    static shared objects
  *       [heap_lo, size)              shared heap: symmetric allocations grow
  *                                    up from heap_lo, upc_alloc down from size
@@ -27,20 +28,27 @@
 #include <stdint.h>
 #include "upcrt.h"
 
-/* Control words at fixed offsets of every segment. */
+/* [0, UPCRT_SEG_GUARD) of every segment is the null guard: never used and,
+ * in every process that maps the segment, PROT_NONE, so that a load or
+ * store through a null pointer-to-shared (thread 0, offset 0), or through a
+ * member or element near it, faults and start.c reports it.  64 KiB covers
+ * both 4 KiB and 64 KiB pages and struct members below 64 KiB.  The RMA
+ * path tests offsets against it instead (upcrt_seg_check). */
+#define UPCRT_SEG_GUARD 65536
+
+/* Control words at fixed offsets of every segment, above the guard. */
 enum {
-  UPCRT_SEG_NULL_GUARD = 0,    /* [0, 64): never used, so offset 0 is null */
-  UPCRT_SEG_SYMLOCK = 64,      /* thread 0: symmetric-heap lock (3 words) */
-  UPCRT_SEG_SYMTOP = 128,      /* thread 0: top of the symmetric heap */
-  UPCRT_SEG_LOCALBOT = 136,    /* every thread: bottom of its upc_alloc heap */
-  UPCRT_SEG_FREESTACK = 144,   /* every thread: blocks freed by other threads */
-  UPCRT_SEG_UPDLOCK = 152,     /* thread 0: node-wide lock for long double updates */
-  UPCRT_SEG_EXITING = 160,     /* thread 0: threads that reached the exit barrier */
-  UPCRT_SEG_DOORBELL = 168,    /* every thread: rung to make its progress thread poll fast */
-  UPCRT_SEG_BARSTATE = 176,    /* every thread: at a barrier, or left main (neighbor.h) */
-  UPCRT_SEG_ASYNC = 184,       /* every thread: upcx_async requests sent to it (async.h) */
-  UPCRT_SEG_SYMTAB = 256,      /* thread 0: symmetric free-extent table */
-  UPCRT_SEG_CTRL = 32768       /* size of the control area */
+  UPCRT_SEG_SYMLOCK = UPCRT_SEG_GUARD + 64,     /* thread 0: symmetric-heap lock (3 words) */
+  UPCRT_SEG_SYMTOP = UPCRT_SEG_GUARD + 128,     /* thread 0: top of the symmetric heap */
+  UPCRT_SEG_LOCALBOT = UPCRT_SEG_GUARD + 136,   /* every thread: bottom of its upc_alloc heap */
+  UPCRT_SEG_FREESTACK = UPCRT_SEG_GUARD + 144,  /* every thread: blocks freed by other threads */
+  UPCRT_SEG_UPDLOCK = UPCRT_SEG_GUARD + 152,    /* thread 0: node-wide lock for long double updates */
+  UPCRT_SEG_EXITING = UPCRT_SEG_GUARD + 160,    /* thread 0: threads that reached the exit barrier */
+  UPCRT_SEG_DOORBELL = UPCRT_SEG_GUARD + 168,   /* every thread: rung to make its progress thread poll fast */
+  UPCRT_SEG_BARSTATE = UPCRT_SEG_GUARD + 176,   /* every thread: at a barrier, or left main (neighbor.h) */
+  UPCRT_SEG_ASYNC = UPCRT_SEG_GUARD + 184,      /* every thread: upcx_async requests sent to it (async.h) */
+  UPCRT_SEG_SYMTAB = UPCRT_SEG_GUARD + 256,     /* thread 0: symmetric free-extent table */
+  UPCRT_SEG_CTRL = UPCRT_SEG_GUARD + 32768      /* end of the control area */
 };
 
 extern MPI_Win upcrt_seg_win;      /* world window over every segment */
@@ -59,6 +67,19 @@ extern int upcrt_seg_oversubscribed;
 
 static inline int upcrt_seg_rank(upcrt_pts_t p) { return (int)p.thread; }
 static inline MPI_Aint upcrt_seg_disp(upcrt_pts_t p) { return (MPI_Aint)p.offset; }
+
+/* The RMA path's form of the guard: a pointer-to-shared p that an
+ * operation (what: "read", "upc_memget", ...) received from the user must
+ * not point into the guard.  Out of line: the report. */
+UPCRT_NORETURN void upcrt_seg_null_access(upcrt_pts_t p, const char *what);
+static inline void upcrt_seg_check(upcrt_pts_t p, const char *what) {
+  if (UPCRT_UNLIKELY(p.offset < UPCRT_SEG_GUARD)) upcrt_seg_null_access(p, what);
+}
+
+/* If addr lies in the guard of a segment mapped here, the thread that owns
+ * that segment (and *offset the offset in it); else -1.  Safe in a signal
+ * handler. */
+int upcrt_seg_guard_owner(const void *addr, uint64_t *offset);
 
 /* Parses "64MB", "1G", "512K", "1GiB", "4096"; returns 0 on a bad string. */
 size_t upcrt_seg_parse_size(const char *s);

@@ -9,9 +9,11 @@
 #include <string.h>
 #include <time.h>
 #include <fcntl.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "access.h"
+#include "async.h"
 #include "barrier.h"
 #include "neighbor.h"
 #include "progress.h"
@@ -19,6 +21,7 @@
 #include "stats.h"
 #include "svd.h"
 #include "vis.h"
+#include "where.h"
 
 int upcrt_mythread;
 int upcrt_threads = 1;
@@ -97,43 +100,100 @@ static char *upcrt_start_utoa(char *p, unsigned long v) {
   return p;
 }
 
-static void upcrt_start_on_signal(int sig, siginfo_t *info, void *ctx) {
+static char *upcrt_start_puts(char *p, const char *s) {
+  while (*s) *p++ = *s++;
+  return p;
+}
+
+/* "read" or "write" from the page-fault error code (x86-64: bit 1 of
+ * REG_ERR is set for a write), "access" where the machine does not say. */
+static const char *upcrt_start_fault_kind(void *ctx) {
+#if defined(__x86_64__) && defined(REG_ERR)
+  if (ctx) return (((ucontext_t *)ctx)->uc_mcontext.gregs[REG_ERR] & 2) ? "write" : "read";
+#else
   (void)ctx;
+#endif
+  return "access";
+}
+
+void upcrt_start_say_where(uintptr_t pc) {
+  char msg[4096 + 64], *p = msg;
+  p = upcrt_start_puts(p, "upc: thread ");
+  p = upcrt_start_utoa(p, (unsigned long)upcrt_mythread);
+  p = upcrt_start_puts(p, ": at ");
+  upcrt_where(p, sizeof msg - (size_t)(p - msg) - 1, pc);
+  if (!*p) return;
+  p += strlen(p);
+  *p++ = '\n';
+  ssize_t w = write(2, msg, (size_t)(p - msg));
+  (void)w;
+}
+
+static uintptr_t upcrt_start_fault_pc(void *ctx) {
+#if defined(__x86_64__) && defined(REG_RIP)
+  if (ctx) return (uintptr_t)((ucontext_t *)ctx)->uc_mcontext.gregs[REG_RIP];
+#else
+  (void)ctx;
+#endif
+  return 0;
+}
+
+static void upcrt_start_on_signal(int sig, siginfo_t *info, void *ctx) {
   signal(sig, SIG_DFL);
   /* if MPI_Abort cannot make progress (the fault hit inside MPI), die anyway */
   signal(SIGALRM, SIG_DFL);
   alarm(5);
-  char msg[256], *p = msg;
+  char msg[512], *p = msg;
   const char *name = "signal", *what = "";
   for (size_t i = 0; i < sizeof upcrt_start_signals / sizeof upcrt_start_signals[0]; i++)
     if (upcrt_start_signals[i].sig == sig) {
       name = upcrt_start_signals[i].name;
       what = upcrt_start_signals[i].what;
     }
-  const char *parts[] = {"upc: thread "};
-  for (const char *s = parts[0]; *s;) *p++ = *s++;
+  p = upcrt_start_puts(p, "upc: thread ");
   p = upcrt_start_utoa(p, (unsigned long)upcrt_mythread);
-  for (const char *s = ": caught "; *s;) *p++ = *s++;
-  for (const char *s = name; *s;) *p++ = *s++;
-  for (const char *s = " ("; *s;) *p++ = *s++;
-  for (const char *s = what; *s;) *p++ = *s++;
-  if ((sig == SIGSEGV || sig == SIGBUS) && info) {
-    static const char hex[] = "0123456789abcdef";
-    for (const char *s = " at address 0x"; *s;) *p++ = *s++;
-    uintptr_t a = (uintptr_t)info->si_addr;
-    int started = 0;
-    for (int sh = 60; sh >= 0; sh -= 4) {
-      int d = (int)((a >> sh) & 15);
-      if (d || started || sh == 0) {
-        *p++ = hex[d];
-        started = 1;
+  p = upcrt_start_puts(p, ": ");
+  uint64_t off = 0;
+  int owner = (sig == SIGSEGV || sig == SIGBUS) && info
+                  ? upcrt_seg_guard_owner(info->si_addr, &off)
+                  : -1;
+  if (owner >= 0) {
+    /* a load or store in the null guard of a segment (segment.h) */
+    p = upcrt_start_puts(p, upcrt_start_fault_kind(ctx));
+    p = upcrt_start_puts(p, " through a null pointer-to-shared");
+    if (owner != 0 || off != 0) {
+      p = upcrt_start_puts(p, " (thread ");
+      p = upcrt_start_utoa(p, (unsigned long)owner);
+      p = upcrt_start_puts(p, ", offset ");
+      p = upcrt_start_utoa(p, (unsigned long)off);
+      p = upcrt_start_puts(p, ": inside the null guard, so derived from a null pointer)");
+    }
+    *p++ = '\n';
+  } else {
+    p = upcrt_start_puts(p, "caught ");
+    p = upcrt_start_puts(p, name);
+    p = upcrt_start_puts(p, " (");
+    p = upcrt_start_puts(p, what);
+    if ((sig == SIGSEGV || sig == SIGBUS) && info) {
+      static const char hex[] = "0123456789abcdef";
+      p = upcrt_start_puts(p, " at address 0x");
+      uintptr_t a = (uintptr_t)info->si_addr;
+      int started = 0;
+      for (int sh = 60; sh >= 0; sh -= 4) {
+        int d = (int)((a >> sh) & 15);
+        if (d || started || sh == 0) {
+          *p++ = hex[d];
+          started = 1;
+        }
       }
     }
+    *p++ = ')';
+    *p++ = '\n';
   }
-  *p++ = ')';
-  *p++ = '\n';
   ssize_t w = write(2, msg, (size_t)(p - msg));
   (void)w;
+  /* the message is out; now, if it can be found in time, the source line */
+  if (sig != SIGABRT) upcrt_start_say_where(upcrt_start_fault_pc(ctx));
   struct timespec ts = {0, 200 * 1000 * 1000};
   nanosleep(&ts, NULL);
   upcrt_start_abort(128 + sig);
@@ -186,6 +246,7 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
   MPI_Comm_rank(upcrt_seg_comm, &upcrt_mythread);
   MPI_Comm_size(upcrt_seg_comm, &upcrt_threads);
   upcrt_start_install_handlers();
+  upcrt_where_init();
 
   if (config && config->static_threads > 0 && config->static_threads != upcrt_threads) {
     if (upcrt_mythread == 0) {

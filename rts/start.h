@@ -20,4 +20,9 @@ UPCRT_NORETURN void upcrt_start_abort(int status);
 /* Like upcrt_fatal but with the thread prefix already formatted by caller. */
 UPCRT_NORETURN void upcrt_start_fatal_raw(const char *msg);
 
+/* Writes "upc: thread N: at file:line" for the innermost frame of the
+ * user's program (pc: the faulting instruction after a signal, else 0), or
+ * nothing if that is unknown (where.h). */
+void upcrt_start_say_where(uintptr_t pc);
+
 #endif

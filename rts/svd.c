@@ -586,6 +586,11 @@ upcrt_pts_t upc_global_alloc(size_t nblocks, size_t nbytes) {
 }
 
 upcrt_pts_t upc_all_alloc(size_t nblocks, size_t nbytes) {
+  upcrt_barrier_coll_what = "upc_all_alloc";
+  return upcrt_svd_all_alloc(nblocks, nbytes);
+}
+
+upcrt_pts_t upcrt_svd_all_alloc(size_t nblocks, size_t nbytes) {
   if (nblocks == 0 || nbytes == 0) return UPCRT_NULL_PTS; /* single-valued: no thread waits */
   size_t rows = (nblocks + (size_t)upcrt_threads - 1) / (size_t)upcrt_threads;
   size_t per = upcrt_svd_mul(rows, nbytes, "upc_all_alloc", nblocks, nbytes);

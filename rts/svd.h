@@ -44,6 +44,9 @@ void upcrt_svd_finalize(void);
 /* Symmetric block of per_thread bytes on every thread; returns its offset.
  * what/a/b name the call for messages ("upc_all_alloc", nblocks, nbytes). */
 uint64_t upcrt_svd_sym_alloc(size_t per_thread, int kind, size_t a, size_t b);
+/* upc_all_alloc for the runtime's own collectives (which name themselves
+ * in messages: upcrt_barrier_coll_what). */
+upcrt_pts_t upcrt_svd_all_alloc(size_t nblocks, size_t nbytes);
 /* Block of n bytes in this thread's partition; returns its offset. */
 uint64_t upcrt_svd_local_alloc(size_t n, int kind);
 /* Frees the live block p points to the start of, if its kind is in the

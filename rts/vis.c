@@ -95,9 +95,8 @@ static pieces_t match(const side_t *dst, const side_t *src, const char *what) {
       r = upcrt_pts_addbytes(side_pts(src, j), oj);
       l = side_priv(dst, i) + oi;
     }
-    if ((side_shared(dst) && upcrt_pts_isnull(side_pts(dst, i))) ||
-        (side_shared(src) && upcrt_pts_isnull(side_pts(src, j))))
-      upcrt_fatal("%s: a region starts at a null pointer-to-shared", what);
+    if (side_shared(dst)) upcrt_seg_check(side_pts(dst, i), what);
+    if (side_shared(src)) upcrt_seg_check(side_pts(src, j), what);
     add_piece(&p, l, d, r, k);
     oi += k;
     oj += k;
@@ -394,10 +393,10 @@ static upcrt_nb_op_t *xfer_strided(void *ldst, upcrt_pts_t sdst, const size_t *d
   if (levels >= 64) upcrt_fatal("%s: %zu stride levels (at most 63)", what, levels);
   if (levels > 0 && (!dstrides || !sstrides))
     upcrt_fatal("%s: %zu stride levels but no stride array", what, levels);
+  if (!ldst) upcrt_seg_check(sdst, what);
+  if (!lsrc) upcrt_seg_check(ssrc, what);
   char *dl = ldst ? ldst : upcrt_pts_to_local(sdst);
   const char *sl = lsrc ? lsrc : upcrt_pts_to_local(ssrc);
-  if (!ldst && upcrt_pts_isnull(sdst)) upcrt_fatal("%s: null destination", what);
-  if (!lsrc && upcrt_pts_isnull(ssrc)) upcrt_fatal("%s: null source", what);
   if (dl && sl) {
     if (!lsrc && upcrt_puts_pending) upcrt_access_flush_target((int)ssrc.thread);
     strided_copy(dl, dstrides, sl, sstrides, count, levels);

@@ -44,7 +44,9 @@ const char *const kUsage =
     "  -shared-heap SIZE    default per-thread shared heap (e.g. 256MB, 1GB) baked into the program\n"
     "  -I DIR -D NAME[=V] -U NAME   preprocessor search paths and macros\n"
     "  -L DIR -l LIB        linker search paths and libraries\n"
-    "  -O0 -O1 -O2 -O3 -Os -g   backend optimization and debug information\n"
+    "  -O0 -O1 -O2 -O3 -Os -g   backend optimization and debug information (line\n"
+    "                       tables are always on, for the runtime's error messages;\n"
+    "                       -g0 drops them)\n"
     "  -save-temps          keep the generated C as X.trans.c next to the output\n"
     "  -network=mpi         the conduit (only mpi is available)\n"
     "  -Wc,ARGS -Wl,ARGS -Wp,ARGS   pass comma-separated ARGS to the backend compiler,\n"
@@ -545,6 +547,12 @@ int main(int argc, char **argv) {
                           "incompatible-function-pointer-types", "int-conversion"})
       cc.push_back(std::string("-Wno-") + w);
     if (o.noWarnings) cc.push_back("-w");
+    // Line tables (no run-time cost; -g or -g0 below override them): the
+    // runtime names the .upc line of a fault through the #line directives.
+    // DWARF 4: binutils 2.40's addr2line reads clang's DWARF 5 file table
+    // wrongly (it names the .trans.c instead of the .upc file).
+    cc.push_back("-gline-tables-only");
+    cc.push_back("-fdebug-default-version=4");
     for (auto &a : o.ccArgs) cc.push_back(a);
     if (run(cc, o.verbose) != 0) {
       std::cerr << "upcc: error: the backend C compiler failed on the translation of " << src
