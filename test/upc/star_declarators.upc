@@ -1,8 +1,8 @@
 /* star_declarators.upc — `[*]` on several declarators of one declaration,
  * each with the block size computed for its own array (UPC 1.3 6.5.1.1:
  * ceil(elements / THREADS)), mixed with scalars, with initialisers, struct
- * and typedef'd element types, a `[*]` element typedef, and `[*]` reaching
- * an array through a typedef of an array type. */
+ * and typedef'd element types, a `[*]` element typedef, and `[*]` in a
+ * typedef of an array type. */
 #include "upctest.h"
 
 struct pt { int x; short y; };
@@ -17,6 +17,15 @@ shared [*] int md[2][3 * THREADS], me[THREADS][4];          /* 6, 4 */
 shared [*] int i1[2 * THREADS] = {11, 12}, i2[4 * THREADS] = {21}; /* 2, 4 */
 sint h[2 * THREADS], k[3 * THREADS], h1;                    /* 2, 3, scalar */
 static shared [*] char st1[4 * THREADS], st2[THREADS];      /* 4, 1 */
+/* [*] in a typedef of an array type is resolved for that array type (a
+ * typedef names one type): row_t is `shared [5] int [5 * THREADS]`, and an
+ * array of rows keeps block 5 (test/upc/BUGS.md says why). */
+typedef shared [*] int row_t[5 * THREADS];
+row_t m[2], r1;
+#ifdef __UPC_STATIC_THREADS__
+typedef shared [*] int ten_t[10];            /* block ceil(10 / THREADS) */
+ten_t tt[3];
+#endif
 
 /* Checks the layout of an n-element array with block size bs through
  * the address of each element, and values written by their owners. */
@@ -57,6 +66,24 @@ int main(void) {
   CHECK_LAYOUT(st1, 4 * T, 4);
   CHECK_LAYOUT(st2, T, 1);
 
+  CHECK_UINT(upc_blocksizeof(row_t), 5);
+  CHECK_UINT(upc_blocksizeof(m), 5);
+  CHECK_UINT(upc_blocksizeof(m[1]), 5);
+  CHECK_UINT(upc_localsizeof(m), 2 * 5 * sizeof(int));
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 5 * T; j++) {
+      CHECK_UINT(upc_threadof(&m[i][j]), model_thread(i * 5 * T + j, 5));
+      CHECK_UINT(upc_phaseof(&m[i][j]), j % 5);
+    }
+  CHECK_LAYOUT(r1, 5 * T, 5);
+#ifdef __UPC_STATIC_THREADS__
+  CHECK_UINT(upc_blocksizeof(tt), (10 + THREADS - 1) / THREADS);
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 10; j++)
+      CHECK_UINT(upc_threadof(&tt[i][j]),
+                 model_thread(i * 10 + j, (10 + THREADS - 1) / THREADS));
+#endif
+
   /* The initialisers went to the right elements. */
   CHECK_INT(i1[0], 11);
   CHECK_INT(i1[1], 12);
@@ -70,6 +97,7 @@ int main(void) {
   upc_forall(int i = 0; i < 7 * T; i++; &g[i]) g[i] = -3 * i;
   upc_forall(int i = 0; i < 3 * T; i++; &m2[i]) { m2[i].x = i; m2[i].y = (short)(2 * i); }
   upc_forall(int i = 0; i < 3 * T; i++; &k[i]) k[i] = i * i;
+  upc_forall(int j = 0; j < 5 * T; j++; &m[1][j]) m[1][j] = j + 7;
   if (MYTHREAD == 0) s1 = 99;
   upc_barrier;
   for (int i = 0; i < 2 * T; i++) CHECK_INT(b[i], 10 * i + 1);
@@ -80,6 +108,7 @@ int main(void) {
     CHECK_INT(k[i], i * i);
   }
   CHECK_INT(s1, 99);
+  for (int j = 0; j < 5 * T; j++) CHECK_INT(m[1][j], j + 7);
   /* Own elements are local: a private pointer reaches them. */
   long *gl = (long *)&g[7 * MYTHREAD];
   for (int j = 0; j < 7; j++) CHECK_INT(gl[j], -3 * (7 * MYTHREAD + j));
