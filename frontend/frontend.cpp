@@ -625,6 +625,7 @@ bool declHasThreadsDim(const ValueDecl *vd) {
 // ceil(k/b) whatever T is.
 std::optional<long long> sizeofValue(const ASTContext &ctx, int kind, QualType t,
                                      const Expr *operand, int staticThreads) {
+  if (operand && operand->refersToBitField()) return std::nullopt; // runChecks reports it
   t = t.getCanonicalType();
   QualType base = ctx.getBaseElementType(t);
   LangAS as = base.getAddressSpace();
