@@ -6,6 +6,8 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclGroup.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/TypeLoc.h>
 #include <clang/Basic/DiagnosticSema.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/ASTUnit.h>
@@ -22,6 +24,8 @@
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <optional>
 #include <string>
 
 using namespace clang;
@@ -576,20 +580,165 @@ bool loweredLayout(const ASTContext &ctx, QualType t, uint64_t &size, uint64_t &
   return true;
 }
 
+// Whether size expression e mentions THREADS (__upcc_THREADS_DIM).
+struct ThreadsDimFinder : RecursiveASTVisitor<ThreadsDimFinder> {
+  bool found = false;
+  bool VisitDeclRefExpr(DeclRefExpr *d) {
+    if (d->getDecl()->getName() == "__upcc_THREADS_DIM") found = true;
+    return true;
+  }
+};
+
+// Whether a dimension of variable vd was written with THREADS: the type
+// forgets (__upcc_THREADS_DIM is 1), the declarator (or its typedef) keeps it.
+bool declHasThreadsDim(const ValueDecl *vd) {
+  const auto *dd = dyn_cast_or_null<DeclaratorDecl>(vd);
+  if (!dd || !dd->getTypeSourceInfo()) return false;
+  TypeLoc tl = dd->getTypeSourceInfo()->getTypeLoc();
+  for (int guard = 0; guard < 64 && !tl.isNull(); ++guard) {
+    tl = tl.getUnqualifiedLoc();
+    if (auto pl = tl.getAs<ParenTypeLoc>()) tl = pl.getInnerLoc();
+    else if (auto al = tl.getAs<AttributedTypeLoc>()) tl = al.getModifiedLoc();
+    else if (auto ml = tl.getAs<MacroQualifiedTypeLoc>()) tl = ml.getInnerLoc();
+    else if (auto el = tl.getAs<ElaboratedTypeLoc>()) tl = el.getNamedTypeLoc();
+    else if (auto tdl = tl.getAs<TypedefTypeLoc>()) {
+      TypeSourceInfo *ts = tdl.getTypedefNameDecl()->getTypeSourceInfo();
+      if (!ts) return false;
+      tl = ts->getTypeLoc();
+    } else if (auto arl = tl.getAs<ArrayTypeLoc>()) {
+      ThreadsDimFinder f;
+      if (arl.getSizeExpr()) f.TraverseStmt(arl.getSizeExpr());
+      if (f.found) return true;
+      tl = arl.getElementLoc();
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
+// The value of upc_blocksizeof (kind 1), upc_elemsizeof (2) or
+// upc_localsizeof (3) of an operand of type t (operand: the expression, or
+// null for a type name), when it is an integer constant.  localsizeof is
+// the lowering's formula (lowering/sync.cpp), constant under static THREADS
+// and for arrays with a THREADS dimension, where ceil(ceil(k*T/b)/T) is
+// ceil(k/b) whatever T is.
+std::optional<long long> sizeofValue(const ASTContext &ctx, int kind, QualType t,
+                                     const Expr *operand, int staticThreads) {
+  if (operand && operand->refersToBitField()) return std::nullopt; // runChecks reports it
+  t = t.getCanonicalType();
+  QualType base = ctx.getBaseElementType(t);
+  LangAS as = base.getAddressSpace();
+  if (!isTargetAddressSpace(as) || !isShared(toTargetAddressSpace(as))) return std::nullopt;
+  // Left unfolded, an operand of incomplete type reaches runChecks' error.
+  if (base->isIncompleteType()) return std::nullopt;
+  unsigned b = blockSize(toTargetAddressSpace(as));
+  if (kind == 1) return b;
+  uint64_t es, align;
+  if (!loweredLayout(ctx, base, es, align)) return std::nullopt;
+  if (kind == 2) return (long long)es;
+  if (!ctx.getAsArrayType(t)) {
+    uint64_t size;
+    if (!loweredLayout(ctx, t, size, align)) return std::nullopt;
+    return (long long)size;
+  }
+  uint64_t k = 1;
+  for (QualType e = t; const ArrayType *a = ctx.getAsArrayType(e); e = a->getElementType()) {
+    const auto *cat = dyn_cast<ConstantArrayType>(a);
+    if (!cat) return std::nullopt;
+    k *= cat->getSize().getZExtValue();
+  }
+  if (b == 0) return (long long)(k * es);
+  if (staticThreads > 0) {
+    uint64_t blocks = (k + b - 1) / b, T = staticThreads;
+    return (long long)((blocks + T - 1) / T * b * es);
+  }
+  const ValueDecl *vd = nullptr;
+  if (operand)
+    if (auto *dre = dyn_cast<DeclRefExpr>(operand->IgnoreParenImpCasts())) vd = dre->getDecl();
+  if (!declHasThreadsDim(vd)) return std::nullopt; // depends on THREADS
+  return (long long)((k + b - 1) / b * b * es);
+}
+
+// One past the ')' matching the '(' at i of a C text, or npos.
+size_t matchParen(const std::string &s, size_t i) {
+  int depth = 0;
+  for (; i < s.size(); i++) {
+    char c = s[i];
+    if (c == '"' || c == '\'') {
+      for (i++; i < s.size() && s[i] != c; i++)
+        if (s[i] == '\\') i++;
+    } else if (c == '(') {
+      depth++;
+    } else if (c == ')' && --depth == 0) {
+      return i + 1;
+    }
+  }
+  return std::string::npos;
+}
+
+// The sizeof expressions standing for the upc_*sizeof constructs, by offset.
+struct SizeofFinder : RecursiveASTVisitor<SizeofFinder> {
+  SourceManager &sm;
+  const std::map<unsigned, size_t> &at;
+  std::map<size_t, const UnaryExprOrTypeTraitExpr *> found;
+  SizeofFinder(SourceManager &sm, const std::map<unsigned, size_t> &at) : sm(sm), at(at) {}
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) {
+    if (e->getKind() != UETT_SizeOf || !e->isArgumentType()) return true;
+    SourceLocation l = sm.getSpellingLoc(e->getOperatorLoc());
+    if (!sm.isInMainFile(l)) return true;
+    auto it = at.find(sm.getFileOffset(l));
+    if (it != at.end()) found[it->second] = e;
+    return true;
+  }
+};
+
 // Values of block sizes / dimensions the surface pass could not compute,
-// from a parse with the expressions appended as constants.
+// from a parse with the expressions appended as constants.  The operand of
+// a upc_*sizeof construct is typed where it stands (it may name locals):
+// the construct becomes `(sizeof(__typeof__(OPERAND) *) * 0 + K)` there, an
+// integer constant in any context, whose type the parse tells.  (A construct inside
+// another one's operand is asked at file scope instead.)
 void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedText &out,
                       const std::vector<ConstRequest> &reqs,
                       const FrontendOptions &opts, std::map<unsigned, long long> &known) {
   const std::string &text = out.text();
-  std::string code = text;
+  struct Span { size_t b, e, ob, oe, k; };
+  std::vector<Span> spans;
+  for (size_t k = 0; k < reqs.size(); k++) {
+    if (reqs[k].kind == 0) continue;
+    // The operand's last character maps into the text; its end may not
+    // (a ')' the surface pass inserted right after it).
+    size_t ob = out.fromOriginal(reqs[k].ppBegin), oe = out.fromOriginal(reqs[k].ppEnd - 1) + 1;
+    size_t b = out.fromOriginal(reqs[k].key);
+    size_t lp = text.find('(', b);
+    size_t e = lp == std::string::npos ? lp : matchParen(text, lp);
+    if (oe < ob || oe > text.size() || e == std::string::npos || ob < b || oe > e) continue;
+    spans.push_back({b, e, ob, oe, k});
+  }
+  std::sort(spans.begin(), spans.end(), [](const Span &x, const Span &y) { return x.b < y.b; });
+  std::string code;
+  std::map<unsigned, size_t> at; // offset of an inserted `sizeof` -> request
+  std::vector<bool> inPlace(reqs.size(), false);
+  size_t pos = 0;
+  for (const Span &sp : spans) {
+    if (sp.b < pos) continue; // inside another construct's operand
+    std::string operand = text.substr(sp.ob, sp.oe - sp.ob);
+    if (operand.find('\n') != std::string::npos) continue; // keep the lines
+    code.append(text, pos, sp.b - pos);
+    code += "(";
+    at[unsigned(code.size())] = sp.k;
+    // A value of its own: equal ones would be duplicate case labels.
+    code += "sizeof(__typeof__(" + operand + ") *) * 0 + " + std::to_string(0x3f3f0000 + sp.k) + ")";
+    pos = sp.e;
+    inPlace[sp.k] = true;
+  }
+  code.append(text, pos, std::string::npos);
   code += "\n";
   for (size_t k = 0; k < reqs.size(); k++) {
     if (reqs[k].kind == 0) {
       code += "static const long long __upcc_ce_" + std::to_string(k) + " = (" + reqs[k].expr + ");\n";
-    } else {
-      // The operand's last character maps into the text; its end may not
-      // (a ')' the surface pass inserted right after it).
+    } else if (!inPlace[k]) {
       unsigned b = out.fromOriginal(reqs[k].ppBegin), e = out.fromOriginal(reqs[k].ppEnd - 1) + 1;
       if (e < b || e > text.size()) continue;
       std::string operand = text.substr(b, e - b);
@@ -608,6 +757,29 @@ void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedT
   known[UINT_MAX] = 0; // marks the second round: unknown values are errors now
   if (!ast) return;
   ASTContext &ctx = ast->getASTContext();
+  auto answer = [&](size_t k, QualType t, const Expr *operand) {
+    if (auto v = sizeofValue(ctx, reqs[k].kind, t, operand, opts.staticThreads))
+      known[reqs[k].key] = *v;
+  };
+  SizeofFinder finder(ast->getSourceManager(), at);
+  finder.TraverseDecl(ctx.getTranslationUnitDecl());
+  for (auto &[k, e] : finder.found) {
+    const PointerType *pt = e->getArgumentType()->getAs<PointerType>();
+    if (!pt) continue;
+    QualType t = pt->getPointeeType();
+    const Expr *operand = nullptr;
+    if (auto *toe = dyn_cast<TypeOfExprType>(t.getTypePtr())) operand = toe->getUnderlyingExpr();
+    // A type operand arrives as `(T *)0`: its type is T.
+    if (auto *cs = operand ? dyn_cast<CStyleCastExpr>(operand->IgnoreParens()) : nullptr) {
+      const Expr *z = cs->getSubExpr()->IgnoreParenImpCasts();
+      if (auto *il = dyn_cast<IntegerLiteral>(z))
+        if (il->getValue() == 0 && cs->getType()->isPointerType()) {
+          t = cs->getType()->getPointeeType();
+          operand = nullptr;
+        }
+    }
+    answer(k, t, operand);
+  }
   for (Decl *d : ctx.getTranslationUnitDecl()->decls()) {
     auto *vd = dyn_cast<VarDecl>(d);
     if (!vd || !vd->getIdentifier()) continue;
@@ -618,14 +790,10 @@ void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedT
     if (reqs[k].kind != 0) {
       const PointerType *pt = vd->getType()->getAs<PointerType>();
       if (!pt || vd->isInvalidDecl()) continue;
-      QualType base = ctx.getBaseElementType(pt->getPointeeType());
-      LangAS as = base.getAddressSpace();
-      if (!isTargetAddressSpace(as) || !isShared(toTargetAddressSpace(as))) continue;
-      // Left unfolded, an operand of incomplete type reaches runChecks' error.
-      if (base->isIncompleteType()) continue;
-      if (reqs[k].kind == 1) known[reqs[k].key] = blockSize(toTargetAddressSpace(as));
-      else if (uint64_t size, align; loweredLayout(ctx, base, size, align))
-        known[reqs[k].key] = (long long)size;
+      QualType t = pt->getPointeeType();
+      const Expr *operand = nullptr;
+      if (auto *toe = dyn_cast<TypeOfExprType>(t.getTypePtr())) operand = toe->getUnderlyingExpr();
+      answer(k, t, operand);
       continue;
     }
     const Expr *init = vd->getInit();

@@ -73,9 +73,10 @@ private:
 std::string formatDiag(const Loc &loc, const char *level, const std::string &msg);
 
 // A block size or dimension the surface pass could not evaluate itself.
-// kind 0: the value of expr; 1/2: upc_blocksizeof/upc_elemsizeof of the
-// operand at [ppBegin, ppEnd) of the preprocessed text (a constant in UPC, so
-// it is folded into the text where Clang needs an integer constant).
+// kind 0: the value of expr; 1/2/3: upc_blocksizeof/upc_elemsizeof/
+// upc_localsizeof of the operand at [ppBegin, ppEnd) of the preprocessed
+// text (a constant in UPC, localsizeof where THREADS allows, so it is folded
+// into the text where Clang needs an integer constant).
 struct ConstRequest {
   unsigned key;
   std::string expr;

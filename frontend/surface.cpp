@@ -1152,9 +1152,13 @@ void Surface::analyzeDeclaration(int start, int boundary) {
     else if (!dynamicThreads()) bl = (total + opts_.staticThreads - 1) / opts_.staticThreads;
     else if (total <= 1) bl = 1;
     else {
-      error(errTok, "layout qualifier '[*]' on " + name +
-                        " needs THREADS in a dimension when THREADS is dynamic "
-                        "(or compile with -T N)");
+      // UPC 1.3 6.5.2.1 (constraint 1): under dynamic THREADS a shared
+      // array with a definite block size has THREADS in one dimension.
+      error(errTok, "layout qualifier '[*]' on " + name + " (" + std::to_string(total) +
+                        " elements) needs THREADS in one dimension when THREADS is dynamic "
+                        "(UPC 1.3 6.5.2.1): its block size, " + std::to_string(total) +
+                        " / THREADS rounded up, would not be a compile-time constant; "
+                        "write the dimension as a multiple of THREADS or compile with -T N");
       return 1;
     }
     if (bl > (long long)kMaxBlockSize) {
@@ -1474,12 +1478,14 @@ void Surface::handleSizeof(int i, const char *fn) {
       return;
     }
   }
-  // upc_blocksizeof/upc_elemsizeof are integer constants: fold them once
-  // Clang has told us the operand's type (see evaluateRequests).
+  // upc_blocksizeof/upc_elemsizeof are integer constants, and so is
+  // upc_localsizeof where it does not depend on a dynamic THREADS: fold
+  // them once Clang has told us the operand's type (see evaluateRequests).
   bool bs = std::strcmp(fn, "__upcc_blocksizeof") == 0;
   bool es = std::strcmp(fn, "__upcc_elemsizeof") == 0;
+  bool ls = std::strcmp(fn, "__upcc_localsizeof") == 0;
   int last = typeName ? e : e - 1; // the last token the construct covers
-  if (bs || es) {
+  if (bs || es || ls) {
     auto it = known_.find(T[i].off);
     if (it != known_.end()) {
       for (int k = i; k <= last; k++) done[k] = 1;
@@ -1492,7 +1498,7 @@ void Surface::handleSizeof(int i, const char *fn) {
     {
       ConstRequest r;
       r.key = T[i].off;
-      r.kind = bs ? 1 : 2;
+      r.kind = bs ? 1 : es ? 2 : 3;
       r.ppBegin = T[b].off;
       r.ppEnd = T[e - 1].off + T[e - 1].len;
       out.requests.push_back(r);

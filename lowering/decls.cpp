@@ -10,6 +10,8 @@
 #include <clang/AST/Attr.h>
 #include <clang/AST/TypeLoc.h>
 
+#include <string_view>
+
 using namespace clang;
 
 namespace upc {
@@ -32,23 +34,36 @@ std::string Lowerer::descriptorName(const VarDecl *vd) {
   return n;
 }
 
+// The surface pass puts a per-declarator address space (`shared [*] T
+// a[..], b[..]`) after the declarator, so a type may end inside it: the
+// end e of the declarator named up to n then moves past it.
+static unsigned pastTrailingSpace(const Lowerer &L, unsigned n, unsigned e) {
+  if (!n || e <= n) return e;
+  StringRef sb = L.sm.getBufferData(L.sm.getMainFileID());
+  std::string_view buf(sb.data(), sb.size());
+  size_t at = buf.rfind("__attribute__((address_space(", e);
+  if (at == buf.npos || at < n) return e;
+  size_t close = buf.find(")))", at);
+  return close == buf.npos ? e : std::max(e, unsigned(close + 3));
+}
+
 static unsigned declaratorEnd(const Lowerer &L, const DeclaratorDecl *d) {
-  unsigned e = 0;
-  if (d->getIdentifier() && d->getLocation().isValid()) e = L.endOffsetOf(d->getLocation());
+  unsigned e = 0, n = 0;
+  if (d->getIdentifier() && d->getLocation().isValid()) e = n = L.endOffsetOf(d->getLocation());
   if (TypeSourceInfo *ts = d->getTypeSourceInfo()) {
     SourceLocation tl = ts->getTypeLoc().getEndLoc();
     if (tl.isValid()) e = std::max(e, L.endOffsetOf(tl));
   }
-  return e;
+  return pastTrailingSpace(L, n, e);
 }
 
 static unsigned declEnd(const Lowerer &L, const Decl *d) {
   if (auto *dd = dyn_cast<DeclaratorDecl>(d)) return declaratorEnd(L, dd);
   if (auto *td = dyn_cast<TypedefNameDecl>(d)) {
-    unsigned e = L.endOffsetOf(td->getLocation());
+    unsigned n = L.endOffsetOf(td->getLocation()), e = n;
     if (TypeSourceInfo *ts = td->getTypeSourceInfo())
       e = std::max(e, L.endOffsetOf(ts->getTypeLoc().getEndLoc()));
-    return e;
+    return pastTrailingSpace(L, n, e);
   }
   return L.endOffsetOf(d->getEndLoc());
 }
@@ -132,6 +147,14 @@ void Lowerer::lowerDeclGroup(const std::vector<Decl *> &group, bool local, bool 
   };
   bool rewrite = false;
   for (Decl *d : decls) rewrite |= sharedObject(d) || needsLowering(declType(d));
+  declTail.clear();
+  // Text to put after the declaration's ';'.
+  auto insertAfterSemicolon = [&](const std::string &t) {
+    if (t.empty()) return;
+    unsigned semi = endOffsetOf(decls.back()->getEndLoc());
+    while (semi < buf.size() && buf[semi] != ';') ++semi;
+    insert(semi < buf.size() ? semi + 1 : semi, t);
+  };
   if (!rewrite) {
     for (Decl *d : decls) {
       if (auto *dd = dyn_cast<DeclaratorDecl>(d))
@@ -141,6 +164,7 @@ void Lowerer::lowerDeclGroup(const std::vector<Decl *> &group, bool local, bool 
       if (auto *vd = dyn_cast<VarDecl>(d))
         if (vd->getInit()) lowerVarInit(vd);
     }
+    insertAfterSemicolon(declTail);
     return;
   }
 
@@ -215,11 +239,8 @@ void Lowerer::lowerDeclGroup(const std::vector<Decl *> &group, bool local, bool 
     }
     replace(b, e, prefix + t);
   }
-  if (!after.empty()) {
-    unsigned semi = endOffsetOf(decls.back()->getEndLoc());
-    while (semi < buf.size() && buf[semi] != ';') ++semi;
-    insert(semi < buf.size() ? semi + 1 : semi, " " + after);
-  }
+  if (!after.empty()) after = " " + after;
+  insertAfterSemicolon(after + declTail);
 }
 
 // The replacement for the declarator of shared object vd (ending at e, which
@@ -238,6 +259,9 @@ std::string Lowerer::sharedObjectDecl(VarDecl *vd, unsigned &e, std::string &aft
   if (!def) def = vd->getActingDefinition();
   bool defining = vd->isStaticLocal() || def == vd;
   std::string initName = "__upcc_init_" + desc.substr(strlen("__upcc_shared_"));
+  // An initialiser with addresses of shared objects is stored at run time
+  // (dynInits), not through the descriptor's init image.
+  bool dynamicInit = vd->getInit() && runtimeInit(vd);
   std::string body;
   if (defining) {
     uint64_t n = 0;
@@ -250,7 +274,7 @@ std::string Lowerer::sharedObjectDecl(VarDecl *vd, unsigned &e, std::string &aft
            "\", .elem_size = " + es + ", .block = " + std::to_string(blockOf(ty)) +
            ", .nelems = " + std::to_string(n) +
            ", .threads_scaled = " + (typeHasThreadsDim(ty, threadsDims(vd)) ? "1" : "0");
-    if (vd->getInit())
+    if (vd->getInit() && !dynamicInit)
       body += ", .init = (const void *)&" + initName + ", .init_nelems = sizeof " + initName +
               " / " + es;
     body += " }";
@@ -260,7 +284,8 @@ std::string Lowerer::sharedObjectDecl(VarDecl *vd, unsigned &e, std::string &aft
   if (vd->isStaticLocal()) {
     // Hoisted to file scope before the function, kept on one line.
     std::string h;
-    if (vd->getInit())
+    if (dynamicInit) sharedDynInit(vd, desc);
+    else if (vd->getInit())
       h += "static const " + printLowered(ty, initName) + " = " + emit(vd->getInit()) + "; ";
     h += "static upcrt_static_t " + desc + " = " + body + "; " + ctor + " ";
     for (char &c : h)
@@ -271,18 +296,8 @@ std::string Lowerer::sharedObjectDecl(VarDecl *vd, unsigned &e, std::string &aft
   }
   std::string linkage = isStaticLinkage ? "static " : "";
   if (!defining) return (isStaticLinkage ? "static " : "extern ") + std::string("upcrt_static_t ") + desc;
-  if (vd->getInit() && runtimeInit(vd)) {
-    // The initial value needs the layout (addresses of shared objects):
-    // thread 0 stores it before the user's main runs.
-    QualType et = innermostElem(ty);
-    std::string es = sizeofText(et);
-    std::string v = temp(), k = temp();
-    dynInits += "{ " + printLowered(ty.getUnqualifiedType(), v) + " = " + emit(vd->getInit()) +
-                "; if (upcrt_mythread == 0) for (size_t " + k + " = 0; " + k + " < sizeof " + v +
-                " / " + es + "; " + k + "++) upcrt_put(upcrt_pts_add(upcrt_static_pts(&" + desc +
-                "), " + k + ", " + std::to_string(blockOf(ty)) + ", " + es + "), (char *)&" + v +
-                " + " + k + " * " + es + ", " + es + "); }\n";
-    dynInitShared = true;
+  if (dynamicInit) {
+    sharedDynInit(vd, desc);
     unsigned ie = endOffsetOf(vd->getInit()->getEndLoc());
     e = std::max(e, ie);
     after += ctor + " ";
@@ -295,6 +310,21 @@ std::string Lowerer::sharedObjectDecl(VarDecl *vd, unsigned &e, std::string &aft
   }
   after += ctor + " ";
   return linkage + "upcrt_static_t " + desc + " = " + body;
+}
+
+// The initial value of shared object vd (descriptor desc) needs the layout
+// (addresses of shared objects): thread 0 stores it, element by element,
+// before the user's main runs.
+void Lowerer::sharedDynInit(VarDecl *vd, const std::string &desc) {
+  QualType ty = vd->getType();
+  std::string es = sizeofText(innermostElem(ty));
+  std::string v = temp(), k = temp();
+  dynInits += "{ " + printLowered(ty.getUnqualifiedType(), v) + " = " + emit(vd->getInit()) +
+              "; if (upcrt_mythread == 0) for (size_t " + k + " = 0; " + k + " < sizeof " + v +
+              " / " + es + "; " + k + "++) upcrt_put(upcrt_pts_add(upcrt_static_pts(&" + desc +
+              "), " + k + ", " + std::to_string(blockOf(ty)) + ", " + es + "), (char *)&" + v +
+              " + " + k + " * " + es + ", " + es + "); }\n";
+  dynInitShared = true;
 }
 
 // The size expressions of variable-length array dimensions written in a
@@ -340,12 +370,6 @@ void Lowerer::lowerVarInit(VarDecl *vd) {
     lowerExprInPlace(vd->getInit(), true);
     return;
   }
-  if (vd->isStaticLocal()) {
-    error(vd->getInit()->getBeginLoc(),
-          "the initialiser of static '" + vd->getNameAsString() +
-              "' needs the address of a shared object; assign it at run time");
-    return;
-  }
   // Drop `= init` (the variable starts zeroed) and evaluate it before the
   // user's main runs, on every thread.
   StringRef buf = sm.getBufferData(sm.getMainFileID());
@@ -353,10 +377,32 @@ void Lowerer::lowerVarInit(VarDecl *vd) {
   unsigned eq = ib;
   while (eq > 0 && buf[eq - 1] != '=') --eq;
   std::string n = vd->getNameAsString(), v = temp();
-  dynInits += "{ " + printLowered(vd->getType().getUnqualifiedType(), v) + " = " +
-              emit(vd->getInit()) + "; __builtin_memcpy(&" + n + ", &" + v + ", sizeof " + n +
-              "); }\n";
+  // The value's type: an untagged struct has no name to print.
+  QualType ty = vd->getType().getUnqualifiedType();
+  const RecordDecl *rd = innermostElem(ty)->getAsRecordDecl();
+  bool untagged = rd && !rd->getIdentifier() && !rd->getTypedefNameForAnonDecl() &&
+                  !anonNames.count(rd);
+  std::string store = "{ " + (untagged ? "__typeof__(" + n + ") " + v : printLowered(ty, v)) +
+                      " = " + emit(vd->getInit()) + "; __builtin_memcpy(&" + n + ", &" + v +
+                      ", sizeof " + n + "); }";
   replace(eq > 0 ? eq - 1 : ib, endOffsetOf(vd->getInit()->getEndLoc()), "");
+  // `T x[] = {...}` took its size from the initialiser, which is gone.
+  if (TypeSourceInfo *ts = vd->getTypeSourceInfo())
+    if (auto al = ts->getTypeLoc().getAs<IncompleteArrayTypeLoc>())
+      if (auto *cat = ctx.getAsConstantArrayType(vd->getType()))
+        if (al.getRBracketLoc().isValid())
+          insert(offsetOf(al.getRBracketLoc()), std::to_string(cat->getSize().getZExtValue()));
+  if (!vd->isStaticLocal()) {
+    dynInits += store + "\n";
+    return;
+  }
+  // A static local cannot be reached from the run-time initialisers: the
+  // first execution of its declaration stores the value (nothing can have
+  // seen the variable before; only a jump past the declaration would).
+  std::string g = temp();
+  for (char &c : store)
+    if (c == '\n') c = ' ';
+  declTail += " static char " + g + "; if (!" + g + ") { " + g + " = 1; " + store + " }";
 }
 
 void Lowerer::lowerFunctionSignature(FunctionDecl *fd) {

@@ -136,9 +136,11 @@ public:
   std::map<const clang::RecordDecl *, std::string> anonNames; // named by the lowering
   void nameAnonymousRecords();
   void lowerVarInit(clang::VarDecl *vd);
+  std::string declTail; // statements lowerVarInit puts after the declaration's ';'
   std::string dynInits;        // run-time initialisers, run before main
   bool dynInitShared = false;  // some of them store to shared objects
   std::string sharedObjectDecl(clang::VarDecl *vd, unsigned &end, std::string &after);
+  void sharedDynInit(clang::VarDecl *vd, const std::string &desc);
   std::map<const clang::VarDecl *, std::string> descNames;
   std::string hoisted; // descriptors of static shared locals of the current function
   const clang::FunctionDecl *curFunction = nullptr;

@@ -47,7 +47,9 @@ int main(void) {
   if (x) upc_forall (i = 0; i < 3; i++; i) x++; else x--;
   // CHECK: __upcc_barrier(); __upcc_barrier( 3); __upcc_notify(); __upcc_wait( x); __upcc_fence();
   upc_barrier; upc_barrier 3; upc_notify; upc_wait x; upc_fence;
-  // upc_elemsizeof without parentheses is folded as well (sizeof(int) = 4).
-  // CHECK: return (int)(__upcc_localsizeof(B) + ((__SIZE_TYPE__)4) + ((__SIZE_TYPE__)4));
+  // upc_elemsizeof without parentheses is folded as well (sizeof(int) = 4),
+  // and so is upc_localsizeof of B, which has a THREADS dimension: 40 ints
+  // a thread, in 2 blocks of 20, are 160 bytes whatever THREADS is.
+  // CHECK: return (int)(((__SIZE_TYPE__)160) + ((__SIZE_TYPE__)4) + ((__SIZE_TYPE__)4));
   return (int)(upc_localsizeof(B) + upc_blocksizeof(shared [4] int) + upc_elemsizeof B);
 }

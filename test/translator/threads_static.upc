@@ -11,7 +11,7 @@ int f(int i) {
   M[i][1] = THREADS;
   // CHECK: upcrt_put_i32(upcrt_pts_add(upcrt_static_pts(&__upcc_shared_M), (i) * 5 + (1), 1, sizeof(int)), (4));
   return upc_localsizeof(A) + A[i];
-  // CHECK: return ((size_t)4 * sizeof(int)) + upcrt_get_i32(upcrt_pts_add(upcrt_static_pts(&__upcc_shared_A), (i), 2, sizeof(int)));
+  // CHECK: return (({{size_t|__SIZE_TYPE__}})16) + upcrt_get_i32(upcrt_pts_add(upcrt_static_pts(&__upcc_shared_A), (i), 2, sizeof(int)));
 }
 // CHECK: static const upcrt_config_t config = { 4, 0u };
 int main(void) { return f(0) != 0; }
