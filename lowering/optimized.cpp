@@ -151,7 +151,7 @@ std::string Lowerer::emitRemoteUpdate(const RemoteUpdate &ru) {
                              : "(" + ct + ")" + std::to_string(ru.constOperand);
   if (ru.negate) v = "-" + v;
   // Numbers, not the macro names: the emitted C is already preprocessed.
-  return "upcrt_update(" + materialize(addrOf(ru.target)) + ", " + std::to_string(ru.typeValue) +
+  return "upcrt_update(" + accessAddr(ru.target, Access::Update) + ", " + std::to_string(ru.typeValue) +
          ", " + std::to_string(ru.opValue) + " /* " + ru.op + " */, &(" + ct + "){" + v + "})";
 }
 
