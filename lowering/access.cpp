@@ -176,9 +176,21 @@ std::string Lowerer::checkSite(const Expr *e, const Expr *shown) {
   if (t.size() > 80) t = t.substr(0, 77) + "...";
   if (t.empty()) t = "?";
   std::string file = p.isValid() ? p.getFilename() : "?";
-  hoisted += "static upcrt_check_site_t " + name + " = { \"" + esc(file) + "\", " +
-             std::to_string(p.isValid() ? p.getLine() : 0) + ", " +
-             std::to_string(p.isValid() ? p.getColumn() : 0) + ", \"" + esc(t) + "\", 0, 0 }; ";
+  std::string line = std::to_string(p.isValid() ? p.getLine() : 0);
+  std::string col = std::to_string(p.isValid() ? p.getColumn() : 0);
+  if (fe.info.userLocation) {
+    // The column in the user's line (the surface pass rewrites lines).
+    std::string u = fe.info.userLocation(e->getBeginLoc());
+    size_t c2 = u.rfind(':'), c1 = c2 == std::string::npos || c2 == 0 ? std::string::npos
+                                                                       : u.rfind(':', c2 - 1);
+    if (c1 != std::string::npos) {
+      file = u.substr(0, c1);
+      line = u.substr(c1 + 1, c2 - c1 - 1);
+      col = u.substr(c2 + 1);
+    }
+  }
+  hoisted += "static upcrt_check_site_t " + name + " = { \"" + esc(file) + "\", " + line +
+             ", " + col + ", \"" + esc(t) + "\", 0, 0 }; ";
   return name;
 }
 

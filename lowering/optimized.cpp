@@ -7,6 +7,7 @@
 
 #include "../optimizer/plan.h"
 
+#include <clang/AST/ParentMapContext.h>
 #include <clang/Lex/Lexer.h>
 
 #include <algorithm>
@@ -164,6 +165,22 @@ bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
         std::string id = std::to_string(fp->id);
         std::string idx = pa->indexText.empty() ? "__upcc_li" + id : pa->indexText;
         out = "(__upcc_pb" + id + "_" + std::to_string(pa->baseIndex) + "[" + idx + "])";
+        if (checking()) {
+          // Still checked: the element's address as the naive form computes
+          // it (for a named array only the index compare survives).
+          Access k = Access::Read;
+          auto ps = ctx.getParents(*e);
+          if (!ps.empty()) {
+            if (auto *bo = ps[0].get<BinaryOperator>())
+              if (bo->getLHS()->IgnoreParens() == e)
+                k = bo->isAssignmentOp() && !bo->isCompoundAssignmentOp() ? Access::Write
+                    : bo->isCompoundAssignmentOp()                        ? Access::Update
+                                                                          : Access::Read;
+            if (auto *uo = ps[0].get<UnaryOperator>())
+              if (uo->isIncrementDecrementOp()) k = Access::Update;
+          }
+          out = "(*({ (void)" + accessAddr(e, k) + "; &" + out + "; }))";
+        }
         return true;
       }
   if (!used)
