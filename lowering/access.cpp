@@ -33,6 +33,14 @@ SharedAddr Lowerer::addrOf(const Expr *lv) {
     if (uo->getOpcode() == UO_Deref) {
       QualType pointee = uo->getSubExpr()->getType()->getPointeeType();
       a.base = a.ptr = emit(uo->getSubExpr());
+      // *(p + n) with p a variable: checked as derived from p.
+      if (auto *bo = dyn_cast<BinaryOperator>(uo->getSubExpr()->IgnoreParens()))
+        if ((bo->getOpcode() == BO_Add || bo->getOpcode() == BO_Sub) &&
+            isPts(bo->getLHS()->getType()) &&
+            isa<DeclRefExpr>(bo->getLHS()->IgnoreParenImpCasts())) {
+          a.ptr = emit(bo->getLHS());
+          a.ptrApart = true;
+        }
       a.block = blockOf(pointee);
       a.elemSize = sizeofText(innermostElem(pointee));
       return a;
@@ -133,6 +141,9 @@ std::string Lowerer::accessAddr(const Expr *lv, Access kind) {
   SharedAddr a = addrOf(lv);
   if (!checking()) return materialize(a);
   std::string k = std::to_string((int)kind);
+  if (a.ptrApart)
+    return "upcrt_check_ptr(" + a.ptr + ", " + materialize(a) + ", " + sizeofText(lv->getType()) +
+           ", " + k + ", &" + checkSite(lv) + ")";
   if (!a.ptr.empty()) {
     // Through a pointer-to-shared: the pointer must point into a live
     // object, and the accessed bytes into the same one.

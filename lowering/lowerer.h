@@ -38,6 +38,7 @@ struct SharedAddr {
   std::string rootDesc;
   std::vector<std::pair<std::string, std::string>> subs;
   std::string ptr;
+  bool ptrApart = false; // ptr is a variable the base was computed from
 };
 
 enum class Access { Read = 0, Write = 1, Update = 2 };

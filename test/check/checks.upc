@@ -42,6 +42,8 @@ static void fault(const char *c) {
   } else if (!strcmp(c, "allocthread")) {
     shared int *q = upc_alloc(10 * sizeof(int));
     q[1] = 1;
+  } else if (!strcmp(c, "deref")) {
+    *(p + 1000000) = 3.0;
   }
 }
 
