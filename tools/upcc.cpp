@@ -62,7 +62,7 @@ const char *const kUsage =
     "                       bulk copy is checked at run time (bounds against the object it\n"
     "                       was derived from, null, data on another node); a failed check\n"
     "                       ends the job naming the object and source location (defines\n"
-    "                       __UPCC_CHECK__; turns off privatization)\n"
+    "                       __UPCC_CHECK__)\n"
     "  -v                   show the commands upcc runs\n"
     "  --print-surface      print the C the UPC surface pass gives Clang (debugging)\n"
     "  --version, --help\n";
@@ -408,9 +408,7 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   llvm::raw_string_ostream os(out);
   upc::OptimizerOptions oo;
   oo.forallOpt = o.opt.forallOpt;
-  // Privatized accesses are plain C loads and stores, which checking mode
-  // could not check.
-  oo.privatize = o.opt.privatize && !o.check;
+  oo.privatize = o.opt.privatize;
   oo.remoteUpdate = o.opt.remoteUpdate;
   oo.remarks = o.opt.remarks;
   oo.staticThreads = o.staticThreads;
