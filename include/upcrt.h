@@ -376,6 +376,7 @@ typedef struct upcrt_static {
   size_t init_nelems;    /* elements in init (the rest are zero) */
   uint64_t offset;       /* set at start-up: segment offset on every thread */
   struct upcrt_static *next; /* runtime's registration list */
+  const char *decl;      /* upcc -fupc-check: "file.upc:LINE" of the declaration */
 } upcrt_static_t;
 
 void upcrt_register_static(upcrt_static_t *obj);
@@ -385,6 +386,49 @@ static inline upcrt_pts_t upcrt_static_pts(const upcrt_static_t *obj) {
   upcrt_pts_t p = {obj->offset, 0, 0};
   return p;
 }
+
+/* ---- Checking mode (upcc -fupc-check; rts/check.h) ---------------------- */
+
+/* One checked construct of the program: where the user wrote it and what.
+ * upcc emits one static site per construct; the runtime caches there the
+ * shared object the last checked pointer pointed into. */
+typedef struct upcrt_check_site {
+  const char *file;
+  int line, col;
+  const char *expr; /* the user's text of the accessed lvalue or pointer */
+  void *cache;      /* runtime's: object last found from this site */
+  uint64_t gen;     /* runtime's: heap generation the cache is valid for */
+} upcrt_check_site_t;
+
+/* What a checked access does (for messages). */
+enum {
+  UPCRT_CHECK_READ, UPCRT_CHECK_WRITE, UPCRT_CHECK_UPDATE,
+  UPCRT_CHECK_MEMGET, UPCRT_CHECK_MEMPUT, UPCRT_CHECK_MEMCPY_SRC, UPCRT_CHECK_MEMCPY_DST,
+  UPCRT_CHECK_MEMSET
+};
+
+UPCRT_NORETURN void upcrt_check_index_fail(const upcrt_static_t *obj, long long lin,
+                                           const upcrt_check_site_t *site, int kind, int nidx,
+                                           const long long *idx);
+/* An access to element lin (in innermost elements, all subscripts folded) of
+ * a named static shared object; idx[0..nidx) are the subscripts as written. */
+static inline void upcrt_check_index(const upcrt_static_t *obj, long long lin,
+                                     const upcrt_check_site_t *site, int kind, int nidx,
+                                     const long long *idx) {
+  uint64_t n = obj->nelems * (obj->threads_scaled ? (uint64_t)upcrt_threads : 1);
+  if (UPCRT_UNLIKELY((uint64_t)lin >= n)) upcrt_check_index_fail(obj, lin, site, kind, nidx, idx);
+}
+/* An access of n bytes at p, a pointer derived from base (the pointer-to-
+ * shared the program dereferenced): base must point into a live shared
+ * object and p..p+n-1 into the same one.  Returns p. */
+upcrt_pts_t upcrt_check_ptr(upcrt_pts_t base, upcrt_pts_t p, size_t n, int kind,
+                            upcrt_check_site_t *site);
+/* The argument p of a bulk copy of n bytes (upc_memget's source, ...). */
+upcrt_pts_t upcrt_check_range(upcrt_pts_t p, size_t n, int kind, upcrt_check_site_t *site);
+/* A cast of p to a private pointer: the data must be on this node. */
+void *upcrt_check_to_private(upcrt_pts_t p, const upcrt_check_site_t *site);
+/* The site of the allocation or upc_free call that follows (its messages). */
+void upcrt_check_at(const upcrt_check_site_t *site);
 
 /* ---- Synchronization ---------------------------------------------------- */
 

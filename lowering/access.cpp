@@ -23,6 +23,7 @@ SharedAddr Lowerer::addrOf(const Expr *lv) {
       return a;
     }
     a.base = "upcrt_static_pts(&" + descriptorName(vd) + ")";
+    a.rootDesc = descriptorName(vd);
     a.dims = threadsDims(vd);
     a.block = blockOf(vd->getType());
     a.elemSize = sizeofText(innermostElem(vd->getType()));
@@ -31,7 +32,15 @@ SharedAddr Lowerer::addrOf(const Expr *lv) {
   if (auto *uo = dyn_cast<UnaryOperator>(e)) {
     if (uo->getOpcode() == UO_Deref) {
       QualType pointee = uo->getSubExpr()->getType()->getPointeeType();
-      a.base = emit(uo->getSubExpr());
+      a.base = a.ptr = emit(uo->getSubExpr());
+      // *(p + n) with p a variable: checked as derived from p.
+      if (auto *bo = dyn_cast<BinaryOperator>(uo->getSubExpr()->IgnoreParens()))
+        if ((bo->getOpcode() == BO_Add || bo->getOpcode() == BO_Sub) &&
+            isPts(bo->getLHS()->getType()) &&
+            isa<DeclRefExpr>(bo->getLHS()->IgnoreParenImpCasts())) {
+          a.ptr = emit(bo->getLHS());
+          a.ptrApart = true;
+        }
       a.block = blockOf(pointee);
       a.elemSize = sizeofText(innermostElem(pointee));
       return a;
@@ -53,12 +62,13 @@ SharedAddr Lowerer::addrOf(const Expr *lv) {
           std::string n = elemCount(elemT, a.dims, a.depth + 1);
           a.depth++;
           a.linear = plus(a.linear, n == "1" ? ix : ix + " * " + n);
+          if (!a.rootDesc.empty()) a.subs.push_back({ix, n});
         }
         return a;
       }
     }
     QualType pointee = base->getType()->getPointeeType();
-    a.base = emit(base);
+    a.base = a.ptr = emit(base);
     a.block = blockOf(pointee);
     a.elemSize = sizeofText(innermostElem(pointee));
     std::string n = elemCount(pointee);
@@ -104,7 +114,7 @@ SharedAddr Lowerer::addrOf(const Expr *lv) {
     }
     std::string off = "__builtin_offsetof(" + rec + ", " + designator + ")";
     if (arrow) {
-      a.base = emit(baseExpr);
+      a.base = a.ptr = emit(baseExpr);
       a.block = blockOf(recT);
       a.elemSize = sizeofText(recT);
     } else {
@@ -125,6 +135,74 @@ std::string Lowerer::materialize(const SharedAddr &a) {
         a.elemSize + ")";
   if (!a.bytes.empty()) s = "upcrt_pts_addbytes(" + s + ", " + a.bytes + ")";
   return s;
+}
+
+std::string Lowerer::accessAddr(const Expr *lv, Access kind) {
+  SharedAddr a = addrOf(lv);
+  if (!checking()) return materialize(a);
+  std::string k = std::to_string((int)kind);
+  if (a.ptrApart)
+    return "upcrt_check_ptr(" + a.ptr + ", " + materialize(a) + ", " + sizeofText(lv->getType()) +
+           ", " + k + ", &" + checkSite(lv) + ")";
+  if (!a.ptr.empty()) {
+    // Through a pointer-to-shared: the pointer must point into a live
+    // object, and the accessed bytes into the same one.
+    std::string p = temp();
+    SharedAddr b = a;
+    b.base = p;
+    return "({ upcrt_pts_t " + p + " = " + a.ptr + "; upcrt_check_ptr(" + p + ", " +
+           materialize(b) + ", " + sizeofText(lv->getType()) + ", " + k + ", &" +
+           checkSite(lv) + "); })";
+  }
+  if (a.rootDesc.empty() || a.subs.empty()) return materialize(a); // a scalar object
+  // Subscripts of a named array: the folded index against its size.
+  std::string decls, lin, list;
+  for (auto &s : a.subs) {
+    std::string t = temp();
+    decls += "long long " + t + " = " + s.first + "; ";
+    lin = plus(lin, s.second == "1" ? t : t + " * " + s.second);
+    list += (list.empty() ? "" : ", ") + t;
+  }
+  SharedAddr b = a;
+  b.linear = lin;
+  return "({ " + decls + "upcrt_check_index(&" + a.rootDesc + ", " + lin + ", &" +
+         checkSite(lv) + ", " + k + ", " + std::to_string(a.subs.size()) +
+         ", (const long long[]){" + list + "}); " + materialize(b) + "; })";
+}
+
+std::string Lowerer::checkSite(const Expr *e, const Expr *shown) {
+  auto esc = [](const std::string &s) {
+    std::string o;
+    for (char c : s) {
+      if (c == '\n' || c == '\t' || c == '\r') c = ' ';
+      if (c == ' ' && !o.empty() && o.back() == ' ') continue;
+      if (c == '"' || c == '\\') o += '\\';
+      o += c;
+    }
+    return o;
+  };
+  std::string name = "__upcc_site" + std::to_string(++siteCounter);
+  PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(e->getBeginLoc()));
+  std::string t = text(shown ? shown : e);
+  if (t.size() > 80) t = t.substr(0, 77) + "...";
+  if (t.empty()) t = "?";
+  std::string file = p.isValid() ? p.getFilename() : "?";
+  std::string line = std::to_string(p.isValid() ? p.getLine() : 0);
+  std::string col = std::to_string(p.isValid() ? p.getColumn() : 0);
+  if (fe.info.userLocation) {
+    // The column in the user's line (the surface pass rewrites lines).
+    std::string u = fe.info.userLocation(e->getBeginLoc());
+    size_t c2 = u.rfind(':'), c1 = c2 == std::string::npos || c2 == 0 ? std::string::npos
+                                                                       : u.rfind(':', c2 - 1);
+    if (c1 != std::string::npos) {
+      file = u.substr(0, c1);
+      line = u.substr(c1 + 1, c2 - c1 - 1);
+      col = u.substr(c2 + 1);
+    }
+  }
+  hoisted += "static upcrt_check_site_t " + name + " = { \"" + esc(file) + "\", " + line +
+             ", " + col + ", \"" + esc(t) + "\", 0, 0 }; ";
+  return name;
 }
 
 std::string Lowerer::readText(const Expr *lv, const std::string &pts) {
@@ -157,11 +235,11 @@ std::string Lowerer::writeText(const Expr *lv, const std::string &pts, const std
          pts + ", &" + tmp + ", sizeof " + tmp + "); })";
 }
 
-std::string Lowerer::emitRead(const Expr *lv) { return readText(lv, materialize(addrOf(lv))); }
+std::string Lowerer::emitRead(const Expr *lv) { return readText(lv, accessAddr(lv, Access::Read)); }
 
 std::string Lowerer::emitAssign(const BinaryOperator *bo, bool used) {
   const Expr *lhs = bo->getLHS();
-  std::string pts = materialize(addrOf(lhs));
+  std::string pts = accessAddr(lhs, Access::Write);
   std::string val = emit(bo->getRHS());
   if (!used) return writeText(lhs, pts, val);
   std::string lt = printLowered(lhs->getType().getUnqualifiedType());
@@ -184,7 +262,7 @@ std::string Lowerer::emitCompound(const CompoundAssignOperator *bo, bool used) {
   } else {
     nv = cur + " " + BinaryOperator::getOpcodeStr(op).str() + " (" + rhs + ")";
   }
-  return "({ upcrt_pts_t " + p + " = " + materialize(addrOf(lhs)) + "; " + lt + " " + v +
+  return "({ upcrt_pts_t " + p + " = " + accessAddr(lhs, Access::Update) + "; " + lt + " " + v +
          " = " + nv + "; " + writeText(lhs, p, v) + ";" + (used ? " " + v + ";" : "") + " })";
 }
 
@@ -195,7 +273,7 @@ std::string Lowerer::emitIncDec(const UnaryOperator *uo, bool used) {
   std::string p = temp(), o = temp();
   bool inc = uo->isIncrementOp();
   std::string nv = isPts(t) ? ptsAdd(o, inc ? "1" : "-1", t) : o + (inc ? " + 1" : " - 1");
-  std::string s = "({ upcrt_pts_t " + p + " = " + materialize(addrOf(lv)) + "; " + lt + " " + o +
+  std::string s = "({ upcrt_pts_t " + p + " = " + accessAddr(lv, Access::Update) + "; " + lt + " " + o +
                   " = " + readText(lv, p) + "; ";
   if (uo->isPostfix() || !used) {
     s += writeText(lv, p, nv) + ";";
@@ -205,6 +283,39 @@ std::string Lowerer::emitIncDec(const UnaryOperator *uo, bool used) {
     s += lt + " " + n + " = " + nv + "; " + writeText(lv, p, n) + "; " + n + ";";
   }
   return s + " })";
+}
+
+// Checking mode: the pointer-to-shared arguments of bulk copies are checked
+// over the bytes they cover; allocation and upc_free calls tell the runtime
+// where they are (for messages naming the allocation site).
+bool Lowerer::emitCheckedCall(const CallExpr *ce, std::string &out) {
+  const FunctionDecl *fd = ce->getDirectCallee();
+  if (!fd || !fd->getIdentifier()) return false;
+  StringRef n = fd->getName();
+  if (n == "upc_alloc" || n == "upc_global_alloc" || n == "upc_all_alloc" ||
+      n == "upc_local_alloc" || n == "upc_free" || n == "upc_all_free") {
+    out = "(upcrt_check_at(&" + checkSite(ce) + "), " + splice(ce) + ")";
+    return true;
+  }
+  // Which arguments are checked, with which kind; the size is the last.
+  std::vector<std::pair<unsigned, const char *>> checked;
+  if (n == "upc_memget") checked = {{1, "UPCRT_CHECK_MEMGET"}};
+  else if (n == "upc_memput") checked = {{0, "UPCRT_CHECK_MEMPUT"}};
+  else if (n == "upc_memcpy") checked = {{0, "UPCRT_CHECK_MEMCPY_DST"}, {1, "UPCRT_CHECK_MEMCPY_SRC"}};
+  else if (n == "upc_memset") checked = {{0, "UPCRT_CHECK_MEMSET"}};
+  else return false;
+  if (ce->getNumArgs() != 3) return false;
+  std::string args[3], decls;
+  for (unsigned i = 0; i < 3; i++) {
+    args[i] = temp();
+    decls += "__auto_type " + args[i] + " = " + emit(ce->getArg(i)) + "; ";
+  }
+  for (auto &c : checked)
+    decls += std::string("upcrt_check_range(") + args[c.first] + ", " + args[2] + ", " + c.second +
+            ", &" + checkSite(ce->getArg(c.first), ce->getArg(c.first)->IgnoreParenCasts()) +
+            "); ";
+  out = "({ " + decls + n.str() + "(" + args[0] + ", " + args[1] + ", " + args[2] + "); })";
+  return true;
 }
 
 } // namespace upc

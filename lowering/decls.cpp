@@ -270,10 +270,31 @@ std::string Lowerer::sharedObjectDecl(VarDecl *vd, unsigned &e, std::string &aft
       return "";
     }
     std::string es = sizeofText(innermostElem(ty));
-    body = "{ .name = \"" + escapeC(name) + "\", .type = \"" + escapeC(upcSpelling(ty)) +
+    std::string spelt = upcSpelling(ty);
+    if (opts.check) {
+      // The dimensions as the user wrote them (THREADS ones included), for
+      // the messages of the bounds checks.
+      std::vector<bool> dims = threadsDims(vd);
+      spelt = upcSpelling(innermostElem(ty));
+      QualType t = ty;
+      for (unsigned d = 0; auto *cat = ctx.getAsConstantArrayType(t); ++d) {
+        std::string k = std::to_string(cat->getSize().getZExtValue());
+        if (dimHasThreads(cat) || (d < dims.size() && dims[d]))
+          k = k == "1" ? "THREADS" : k + "*THREADS";
+        spelt += "[" + k + "]";
+        t = cat->getElementType();
+      }
+    }
+    body = "{ .name = \"" + escapeC(name) + "\", .type = \"" + escapeC(spelt) +
            "\", .elem_size = " + es + ", .block = " + std::to_string(blockOf(ty)) +
            ", .nelems = " + std::to_string(n) +
            ", .threads_scaled = " + (typeHasThreadsDim(ty, threadsDims(vd)) ? "1" : "0");
+    if (opts.check) {
+      PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(vd->getLocation()));
+      if (p.isValid())
+        body += ", .decl = \"" + escapeC(std::string(p.getFilename()) + ":" +
+                                         std::to_string(p.getLine())) + "\"";
+    }
     if (vd->getInit() && !dynamicInit)
       body += ", .init = (const void *)&" + initName + ", .init_nelems = sizeof " + initName +
               " / " + es;

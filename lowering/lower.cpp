@@ -195,6 +195,7 @@ std::string Lowerer::emit(const Expr *e, bool used) {
   if (auto *ce = dyn_cast<CallExpr>(e)) {
     std::string t;
     if (emitIntrinsic(ce, t)) return t;
+    if (checking() && emitCheckedCall(ce, t)) return t;
     return splice(e);
   }
   if (auto *ue = dyn_cast<UnaryExprOrTypeTraitExpr>(e)) {

@@ -12,6 +12,7 @@ struct OptimizerPlan; // optimizer/: what the passes decided (null = naive)
 struct LowerOptions {
   int staticThreads = 0;     // THREADS fixed at compile time, 0 = dynamic
   size_t defaultHeapSize = 0; // upcc -shared-heap, baked into main
+  bool check = false;         // upcc -fupc-check: checked shared accesses
 };
 
 // Writes the lowered translation unit to out; false (with diagnostics on

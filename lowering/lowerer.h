@@ -32,7 +32,16 @@ struct SharedAddr {
   bool inElement = false; // inside one element: subscripts add bytes
   std::vector<bool> dims;  // THREADS dimensions of the root array object
   unsigned depth = 0;      // array dimensions already subscripted
+  // For checking mode (upcc -fupc-check): the named static object at the
+  // root and its subscripts (index text, multiplier), or the pointer-to-
+  // shared expression the lvalue was reached through.
+  std::string rootDesc;
+  std::vector<std::pair<std::string, std::string>> subs;
+  std::string ptr;
+  bool ptrApart = false; // ptr is a variable the base was computed from
 };
+
+enum class Access { Read = 0, Write = 1, Update = 2 };
 
 class Lowerer {
 public:
@@ -96,6 +105,13 @@ public:
   // ---- access.cpp: shared lvalues ----
   SharedAddr addrOf(const clang::Expr *lv);
   std::string materialize(const SharedAddr &a);
+  // The address of lv for an access: checked in checking mode.
+  std::string accessAddr(const clang::Expr *lv, Access kind);
+  // A static upcrt_check_site_t for e (hoisted before the function); its name.
+  // shown: the expression whose text the messages show (default e).
+  std::string checkSite(const clang::Expr *e, const clang::Expr *shown = nullptr);
+  bool checking() const { return opts.check && curFunction; }
+  bool emitCheckedCall(const clang::CallExpr *ce, std::string &out);
   std::string emitRead(const clang::Expr *lv);
   std::string emitAssign(const clang::BinaryOperator *bo, bool used);
   std::string emitCompound(const clang::CompoundAssignOperator *bo, bool used);
@@ -168,6 +184,7 @@ private:
   struct Edit { unsigned b, e; std::string t; unsigned seq; };
   std::vector<Edit> edits;
   unsigned tempCounter = 0;
+  unsigned siteCounter = 0;
 };
 
 } // namespace upc

@@ -7,6 +7,7 @@
 
 #include "../optimizer/plan.h"
 
+#include <clang/AST/ParentMapContext.h>
 #include <clang/Lex/Lexer.h>
 
 #include <algorithm>
@@ -151,7 +152,7 @@ std::string Lowerer::emitRemoteUpdate(const RemoteUpdate &ru) {
                              : "(" + ct + ")" + std::to_string(ru.constOperand);
   if (ru.negate) v = "-" + v;
   // Numbers, not the macro names: the emitted C is already preprocessed.
-  return "upcrt_update(" + materialize(addrOf(ru.target)) + ", " + std::to_string(ru.typeValue) +
+  return "upcrt_update(" + accessAddr(ru.target, Access::Update) + ", " + std::to_string(ru.typeValue) +
          ", " + std::to_string(ru.opValue) + " /* " + ru.op + " */, &(" + ct + "){" + v + "})";
 }
 
@@ -170,6 +171,22 @@ bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
         std::string id = std::to_string(fp->id);
         std::string idx = pa->indexText.empty() ? "__upcc_li" + id : pa->indexText;
         out = "(__upcc_pb" + id + "_" + std::to_string(pa->baseIndex) + "[" + idx + "])";
+        if (checking()) {
+          // Still checked: the element's address as the naive form computes
+          // it (for a named array only the index compare survives).
+          Access k = Access::Read;
+          auto ps = ctx.getParents(*e);
+          if (!ps.empty()) {
+            if (auto *bo = ps[0].get<BinaryOperator>())
+              if (bo->getLHS()->IgnoreParens() == e)
+                k = bo->isAssignmentOp() && !bo->isCompoundAssignmentOp() ? Access::Write
+                    : bo->isCompoundAssignmentOp()                        ? Access::Update
+                                                                          : Access::Read;
+            if (auto *uo = ps[0].get<UnaryOperator>())
+              if (uo->isIncrementDecrementOp()) k = Access::Update;
+          }
+          out = "(*({ (void)" + accessAddr(e, k) + "; &" + out + "; }))";
+        }
         return true;
       }
   if (!used)

@@ -148,6 +148,9 @@ std::string Lowerer::emitCast(const CastExpr *ce, bool &handled) {
         return "upcrt_pts_reblock(" + s + ")";
       return s;
     }
+    if (fp && to->isPointerType() && checking())
+      return "((" + printLowered(to.getUnqualifiedType()) + ")upcrt_check_to_private(" +
+             emit(sub) + ", &" + checkSite(sub) + "))";
     if (fp && to->isPointerType())
       return "((" + printLowered(to.getUnqualifiedType()) + ")upcrt_pts_to_private(" + emit(sub) + "))";
     if (tp && from->isPointerType()) return "upcrt_local_to_pts(" + emit(sub) + ")";

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "barrier.h"
+#include "check.h"
 #include "lock.h"
 #include "segment.h"
 #include "start.h"
@@ -107,12 +108,15 @@ typedef struct {
   uint64_t off, len;
   int kind, thread; /* thread -1: symmetric */
   size_t a, b;
+  const upcrt_check_site_t *site; /* upcc -fupc-check: the allocation call */
 } upcrt_svd_known_t;
 static upcrt_svd_known_t *upcrt_svd_known;
 static size_t upcrt_svd_nknown, upcrt_svd_capknown;
+uint64_t upcrt_svd_gen = 1;
 
 static void upcrt_svd_know(uint64_t off, uint64_t len, int kind, int thread, size_t a,
                            size_t b) {
+  upcrt_svd_gen++;
   if (upcrt_svd_nknown == upcrt_svd_capknown) {
     size_t cap = upcrt_svd_capknown ? 2 * upcrt_svd_capknown : 64;
     upcrt_svd_known_t *k = realloc(upcrt_svd_known, cap * sizeof *k);
@@ -120,12 +124,14 @@ static void upcrt_svd_know(uint64_t off, uint64_t len, int kind, int thread, siz
     upcrt_svd_known = k;
     upcrt_svd_capknown = cap;
   }
-  upcrt_svd_known[upcrt_svd_nknown++] = (upcrt_svd_known_t){off, len, kind, thread, a, b};
+  upcrt_svd_known[upcrt_svd_nknown++] =
+      (upcrt_svd_known_t){off, len, kind, thread, a, b, upcrt_check_take()};
 }
 
 /* Newest first: an object freed by another thread leaves a stale entry
  * here, and a later object may reuse its offset. */
 static void upcrt_svd_forget(uint64_t off, int thread) {
+  upcrt_svd_gen++;
   for (size_t i = upcrt_svd_nknown; i-- > 0;)
     if (upcrt_svd_known[i].off == off &&
         (upcrt_svd_known[i].thread == thread || upcrt_svd_known[i].thread == -1)) {
@@ -154,6 +160,33 @@ static int upcrt_svd_still_live(const upcrt_svd_known_t *k) {
   upcrt_seg_read(h, t, k->off - HDR, sizeof h);
   return h[0] == (UPCRT_SVD_MAGIC ^ k->off) && h[1] == k->len && h[3] == (uint64_t)k->kind;
 }
+
+int upcrt_svd_find(upcrt_pts_t p, upcrt_svd_obj_t *o, int verify) {
+  for (const upcrt_static_t *s = upcrt_svd_statics; s; s = s->next) {
+    size_t bytes = upcrt_svd_per_thread(s);
+    if (p.offset < s->offset || p.offset >= s->offset + bytes) continue;
+    size_t e = s->elem_size ? s->elem_size : 1;
+    *o = (upcrt_svd_obj_t){s->offset, bytes, upcrt_svd_nelems(s) * e, s->block * e,
+                           s->block ? -1 : 0, s, 0, 0, 0, NULL};
+    return 1;
+  }
+  for (size_t i = upcrt_svd_nknown; i-- > 0;) {
+    const upcrt_svd_known_t *k = &upcrt_svd_known[i];
+    if (p.offset < k->off || p.offset >= k->off + k->len) continue;
+    if (k->thread >= 0 && (uint32_t)k->thread != p.thread) continue;
+    if (verify && !upcrt_svd_still_live(k)) continue;
+    if (k->kind == UPCRT_SVD_ALL || k->kind == UPCRT_SVD_GLOBAL)
+      *o = (upcrt_svd_obj_t){k->off, k->len, (uint64_t)k->a * k->b, k->b, -1, NULL,
+                             k->kind, k->a, k->b, k->site};
+    else
+      *o = (upcrt_svd_obj_t){k->off, k->len, k->a, 0, k->thread, NULL, k->kind, k->a, k->b,
+                             k->site};
+    return 1;
+  }
+  return 0;
+}
+
+const char *upcrt_svd_kind_text(int kind) { return upcrt_svd_kind_name(kind); }
 
 void upcrt_describe_pts(upcrt_pts_t p, char *buf, size_t size) {
   if (upcrt_pts_isnull(p)) {
@@ -502,6 +535,8 @@ int upcrt_svd_kind(upcrt_pts_t p) {
 }
 
 void upcrt_svd_free(upcrt_pts_t p, const char *what, unsigned kinds) {
+  char at[512]; /* upcc -fupc-check: " at file.upc:L:C" of the call */
+  upcrt_check_where(upcrt_check_take(), at, sizeof at);
   if (upcrt_pts_isnull(p)) return;
   upcrt_svd_hdr_t h;
   char desc[256];
@@ -510,16 +545,16 @@ void upcrt_svd_free(upcrt_pts_t p, const char *what, unsigned kinds) {
   if (ok && sym && p.thread != 0) ok = 0;
   if (!ok) {
     upcrt_describe_pts(p, desc, sizeof desc);
-    upcrt_fatal("%s: %s is not a live shared allocation (not a pointer returned by an "
-                "allocation function)", what, desc);
+    upcrt_fatal("%s%s: %s is not a live shared allocation (not a pointer returned by an "
+                "allocation function)", what, at, desc);
   }
   if (h.state == UPCRT_SVD_FREE) {
     upcrt_describe_pts(p, desc, sizeof desc);
-    upcrt_fatal("%s: %s was already freed", what, desc);
+    upcrt_fatal("%s%s: %s was already freed", what, at, desc);
   }
   if (!(kinds & upcrt_svd_kind_bit((int)h.state))) {
     upcrt_describe_pts(p, desc, sizeof desc);
-    upcrt_fatal("%s: %s is a %s object, which %s cannot free", what, desc,
+    upcrt_fatal("%s%s: %s is a %s object, which %s cannot free", what, at, desc,
                 upcrt_svd_kind_name((int)h.state), what);
   }
   uint64_t hoff = p.offset - HDR;
@@ -528,7 +563,7 @@ void upcrt_svd_free(upcrt_pts_t p, const char *what, unsigned kinds) {
                                UPCRT_SVD_FREE);
   if (old != h.state) {
     upcrt_describe_pts(p, desc, sizeof desc);
-    upcrt_fatal("%s: %s was already freed", what, desc);
+    upcrt_fatal("%s%s: %s was already freed", what, at, desc);
   }
   upcrt_svd_forget(p.offset, (int)p.thread);
   if (sym) {

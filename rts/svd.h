@@ -56,6 +56,24 @@ enum { UPCRT_SVD_M_ALL = 1, UPCRT_SVD_M_GLOBAL = 2, UPCRT_SVD_M_LOCAL = 4, UPCRT
        UPCRT_SVD_M_SEM = 16 };
 void upcrt_svd_free(upcrt_pts_t p, const char *what, unsigned kinds);
 unsigned upcrt_svd_kind_bit(int kind);
+/* A shared object as bytes (checking mode): total bytes dealt in blocks of
+ * block bytes over the threads from thread 0, each thread's part at offset
+ * off (per_thread bytes reserved); block 0: all of it on `thread`. */
+typedef struct {
+  uint64_t off, per_thread, total, block;
+  int thread;                  /* -1: blocks over every thread */
+  const upcrt_static_t *st;    /* a static object, or NULL for a heap object */
+  int kind;                    /* heap: UPCRT_SVD_* and the allocation's arguments */
+  size_t a, b;
+  const upcrt_check_site_t *site; /* heap: the allocation call, when known */
+} upcrt_svd_obj_t;
+/* The shared object p points into: a static one, or a heap object this
+ * thread knows of (allocated by it, or collectively); with verify, heap
+ * objects another thread may have freed are checked to be live. */
+int upcrt_svd_find(upcrt_pts_t p, upcrt_svd_obj_t *o, int verify);
+/* Changes whenever this thread learns or forgets a heap object. */
+extern uint64_t upcrt_svd_gen;
+const char *upcrt_svd_kind_text(int kind);
 /* Kind of the live block p points to the start of, or UPCRT_SVD_FREE. */
 int upcrt_svd_kind(upcrt_pts_t p);
 

@@ -61,6 +61,11 @@ const char *const kUsage =
     "  -fno-upc-loop-versioning\n"
     "                       disable one optimizer pass\n"
     "  -Rupc                report what the optimizer did\n"
+    "  -fupc-check          checking mode: every shared access, pointer-to-shared cast and\n"
+    "                       bulk copy is checked at run time (bounds against the object it\n"
+    "                       was derived from, null, data on another node); a failed check\n"
+    "                       ends the job naming the object and source location (defines\n"
+    "                       __UPCC_CHECK__)\n"
     "  -v                   show the commands upcc runs\n"
     "  --print-surface      print the C the UPC surface pass gives Clang (debugging)\n"
     "  --version, --help\n";
@@ -85,6 +90,7 @@ struct Options {
   bool compileOnly = false, preprocessOnly = false, saveTemps = false, verbose = false;
   bool noWarnings = false;
   bool printSurface = false; // --print-surface: the C the surface pass hands to Clang
+  bool check = false;        // -fupc-check
   int staticThreads = 0;
   size_t heapSize = 0;
   OptimizerFlags opt;
@@ -332,6 +338,8 @@ Options parseArgs(int argc, char **argv) {
       continue;
     }
     if (a == "-Rupc" || a == "-Rpass=upc") { o.opt.remarks = true; continue; }
+    if (a == "-fupc-check") { o.check = true; continue; }
+    if (a == "-fno-upc-check") { o.check = false; continue; }
     if (a == "-fupc-opts=none" || a == "-fno-upc-opts") {
       o.opt.forallOpt = o.opt.privatize = o.opt.remoteUpdate = o.opt.loopVersioning = false;
       continue;
@@ -374,6 +382,7 @@ std::vector<std::string> preprocessCommand(const Options &o, const Paths &paths,
   std::vector<std::string> cmd = {UPCC_CLANG, "-E", "-x", "c", "-std=gnu11",
                                   "-I" + paths.include, "-idirafter", UPCC_MPI_INCLUDEDIR};
   if (o.staticThreads) cmd.push_back("-D__UPCC_STATIC_THREADS=" + std::to_string(o.staticThreads));
+  if (o.check) cmd.push_back("-D__UPCC_CHECK__=1");
   for (auto &a : o.ppArgs) cmd.push_back(a);
   cmd.push_back("-include");
   cmd.push_back("upcc_prelude.h");
@@ -400,13 +409,15 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   upc::LowerOptions lo;
   lo.staticThreads = o.staticThreads;
   lo.defaultHeapSize = o.heapSize;
+  lo.check = o.check;
   std::string out;
   llvm::raw_string_ostream os(out);
   upc::OptimizerOptions oo;
   oo.forallOpt = o.opt.forallOpt;
   oo.privatize = o.opt.privatize;
   oo.remoteUpdate = o.opt.remoteUpdate;
-  oo.loopVersioning = o.opt.loopVersioning;
+  // its fast copy is plain C with no checks (privatized accesses keep theirs)
+  oo.loopVersioning = o.opt.loopVersioning && !o.check;
   oo.remarks = o.opt.remarks;
   oo.staticThreads = o.staticThreads;
   upc::OptimizerPlan plan = upc::runOptimizer(fe, oo, llvm::errs());
