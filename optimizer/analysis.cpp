@@ -67,15 +67,16 @@ const Expr *forallAffinity(const CallExpr *marker) {
   return marker->getArg(0)->IgnoreParens();
 }
 
+const VarDecl *refVar(const Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *d = dyn_cast<DeclRefExpr>(e)) return dyn_cast<VarDecl>(d->getDecl());
+  return nullptr;
+}
+
 namespace {
 struct FactsVisitor : RecursiveASTVisitor<FactsVisitor> {
   std::set<const VarDecl *> *addr = nullptr;
   WriteSet *ws = nullptr;
-  static const VarDecl *refVar(const Expr *e) {
-    e = e->IgnoreParenImpCasts();
-    if (const auto *dre = dyn_cast<DeclRefExpr>(e)) return dyn_cast<VarDecl>(dre->getDecl());
-    return nullptr;
-  }
   bool VisitUnaryOperator(UnaryOperator *u) {
     if (u->getOpcode() == UO_AddrOf) {
       if (const VarDecl *v = refVar(u->getSubExpr())) {

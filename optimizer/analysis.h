@@ -24,6 +24,9 @@ const clang::CallExpr *forallMarker(const clang::ForStmt *s,
 // The affinity expression (null for `continue`).
 const clang::Expr *forallAffinity(const clang::CallExpr *marker);
 
+// The variable e names (through parentheses and implicit casts), or null.
+const clang::VarDecl *refVar(const clang::Expr *e);
+
 // Facts about one function body: which variables have their address taken.
 struct FunctionFacts {
   std::set<const clang::VarDecl *> addressTaken;

@@ -15,12 +15,6 @@ namespace upc::opt {
 
 namespace {
 
-const VarDecl *refVar(const Expr *e) {
-  e = e->IgnoreParenImpCasts();
-  if (const auto *d = dyn_cast<DeclRefExpr>(e)) return dyn_cast<VarDecl>(d->getDecl());
-  return nullptr;
-}
-
 // Is `s` (transitively) inside the body of a upc_forall with a real affinity
 // in the same function?  Returns that forall.
 const ForStmt *controllingAncestor(ASTContext &ctx, const Stmt *s) {

@@ -17,12 +17,6 @@ namespace upc::opt {
 
 namespace {
 
-const VarDecl *refVar(const Expr *e) {
-  e = e->IgnoreParenImpCasts();
-  if (const auto *d = dyn_cast<DeclRefExpr>(e)) return dyn_cast<VarDecl>(d->getDecl());
-  return nullptr;
-}
-
 bool isPtsType(QualType t) {
   const auto *pt = t->getAs<PointerType>();
   return pt && isSharedType(pt->getPointeeType());
