@@ -506,7 +506,7 @@ struct CrashGuard {
     stack_t ss{};
     ss.ss_sp = gAltStack;
     ss.ss_size = sizeof gAltStack;
-    sigaltstack(&ss, nullptr);
+    sigaltstack(&ss, &oldStack);
     struct sigaction sa{};
     sa.sa_handler = onFatalSignal;
     sa.sa_flags = SA_ONSTACK;
@@ -515,9 +515,13 @@ struct CrashGuard {
   }
   ~CrashGuard() {
     for (int k = 0; k < 5; k++) sigaction(kSignals[k], &gOld[k], nullptr);
+    // the thread's own alternate stack back (AddressSanitizer unmaps the
+    // one in place when the thread ends, and this one is static)
+    sigaltstack(&oldStack, nullptr);
     gActive = nullptr;
     gCrash = CrashContext();
   }
+  stack_t oldStack{};
 };
 
 // Clang's arguments for the surface text.

@@ -432,6 +432,13 @@ private:
     }
     return -1;
   }
+  // Removes the layout qualifier `[...]` after the `shared` at q (parseLayout
+  // has reported one without its ']').
+  void dropLayout(int q) {
+    if (!is(q, "shared") || !is(q + 1, "[")) return;
+    int rb = match(q + 1);
+    if (rb >= 0) edits.push_back({T[q + 1].off, T[rb].off + T[rb].len - T[q + 1].off, "", seq++});
+  }
   bool isOpen(int i) const { return is(i, "(") || is(i, "[") || is(i, "{"); }
   bool isClose(int i) const { return is(i, ")") || is(i, "]") || is(i, "}"); }
 
@@ -834,10 +841,7 @@ void Surface::pointerGroup(int i) {
     if (!(is(k, "shared") || is(k, "strict") || is(k, "relaxed"))) continue;
     if (!firstDone) { edit(k, attr(encodeShared(block, c))); firstDone = true; }
     else edit(k, "");
-    if (is(k, "shared") && is(k + 1, "[")) {
-      int rb = match(k + 1);
-      edits.push_back({T[k + 1].off, T[rb].off + T[rb].len - T[k + 1].off, "", seq++});
-    }
+    dropLayout(k);
   }
 }
 
@@ -1194,10 +1198,7 @@ void Surface::analyzeDeclaration(int start, int boundary) {
     for (int q : quals) {
       edit(q, first ? attr(encodeShared(block, cons)) : std::string());
       first = false;
-      if (is(q, "shared") && is(q + 1, "[")) {
-        int rb = match(q + 1);
-        edits.push_back({T[q + 1].off, T[rb].off + T[rb].len - T[q + 1].off, "", seq++});
-      }
+      dropLayout(q);
     }
     return;
   }
@@ -1217,10 +1218,7 @@ void Surface::analyzeDeclaration(int start, int boundary) {
   for (int q : quals) {
     edit(q, first && same ? attr(encodeShared(blocks.empty() ? 1 : blocks[0], cons)) : std::string());
     first = false;
-    if (is(q, "shared") && is(q + 1, "[")) {
-      int rb = match(q + 1);
-      edits.push_back({T[q + 1].off, T[rb].off + T[rb].len - T[q + 1].off, "", seq++});
-    }
+    dropLayout(q);
   }
   if (same) return;
   for (size_t k = 0; k < decls.size(); k++) {
