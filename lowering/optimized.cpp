@@ -223,7 +223,8 @@ bool Lowerer::lowerVersionedLoop(ForStmt *fs) {
   std::string pre = "{ ", all;
   for (size_t k = 0; k < vl.bases.size(); k++) {
     const VarDecl *p = vl.bases[k];
-    std::string et = printLowered(p->getType()->getAs<PointerType>()->getPointeeType().getUnqualifiedType());
+    QualType pointee = p->getType()->getAs<PointerType>()->getPointeeType();
+    std::string et = printLowered(pointee.getUnqualifiedType());
     std::string b = "__upcc_vb" + std::to_string(vl.id) + "_" + std::to_string(k);
     pre += et + " *" + b + " = (" + et + " *)upcrt_pts_to_local(" + p->getNameAsString() + "); ";
     all += (k ? " && " : "") + b;

@@ -24,8 +24,7 @@ bool isPtsType(QualType t) {
 
 // p of an access p[e] when p is a private variable of type `shared [] T *`.
 const VarDecl *indefiniteBase(const ArraySubscriptExpr *e) {
-  const Expr *b = e->getBase()->IgnoreParenImpCasts();
-  const VarDecl *v = refVar(b);
+  const VarDecl *v = refVar(e->getBase());
   if (!v || isSharedType(v->getType()) || !isPtsType(v->getType())) return nullptr;
   QualType pointee = v->getType()->getAs<PointerType>()->getPointeeType();
   if (pointee.isVolatileQualified() || pointee->isArrayType()) return nullptr;
@@ -44,7 +43,8 @@ struct LoopScan : RecursiveASTVisitor<LoopScan> {
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
     if (!isSharedType(e->getType()) || e->getType()->isArrayType()) return true;
-    if (!indefiniteBase(e)) block("it accesses " + sourceSnippet(ctx, e, 40) + ", not p[i] with p a 'shared []' pointer");
+    if (!indefiniteBase(e))
+      block("it accesses " + sourceSnippet(ctx, e, 40) + ", not p[i] with p a 'shared []' pointer");
     // &p[i] stays a pointer-to-shared: only its arithmetic is in the loop
     else if (!accessAddressTaken(ctx, e)) accesses.push_back(e);
     return true;
