@@ -104,6 +104,13 @@ static inline void upcrt_async_poll(void) {
                      upcrt_async_served))
     upcrt_async_serve();
 }
+/* One round of a wait loop: serves what other threads may be waiting for
+ * from this one (invocations; where some thread is reached through MPI,
+ * MPI progress and the strided gets vis.c packs for them). */
+static inline void upcrt_wait_poll(void) {
+  upcrt_async_poll();
+  if (UPCRT_UNLIKELY(upcrt_progress_needed)) upcrt_progress();
+}
 /* Starts fn(args) on thread: args is a C struct of the arguments, sig their
  * types (async.h), nfixed how many are not variadic. */
 struct upcx_future;

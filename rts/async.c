@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "access.h"
+#include "nb.h"
 #include "progress.h"
 #include "stats.h"
 #include "segment.h"
@@ -364,6 +365,7 @@ struct upcx_future *upcrt_async(int thread, void (*fn)(void), const char *sig, i
 /* One round of looking for work and replies. */
 static void upcrt_async_step(void) {
   if (upcrt_puts_pending) upcrt_flush_puts(); /* our inbox increments must land */
+  if (upcrt_progress_needed) upcrt_progress();
   upcrt_async_serve();
   upcrt_async_replies();
 }
@@ -387,7 +389,10 @@ void upcx_wait(upcx_future_t f, void *result) {
   free(f);
 }
 
-void upcx_poll(void) { upcrt_async_step(); }
+void upcx_poll(void) {
+  if (upcrt_vis_queued) upcrt_vis_post_queued();
+  upcrt_async_step();
+}
 
 void upcrt_async_finish(void) {
   /* until a round finds nothing in flight and no new request since the

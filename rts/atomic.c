@@ -205,11 +205,12 @@ static void cpu_atomic(int k, void *addr, void *fetch, upc_op_t op, const void *
 /* Waits for a request of an operation on thread t's memory. */
 static void wait_req(MPI_Request *r, int t) {
   int done = 0;
-  for (int i = 0;; i++) {
+  upcrt_progress_waiter_t w = {0};
+  for (;;) {
     MPI_Test(r, &done, MPI_STATUS_IGNORE);
     if (done) return;
-    if (i == 0) upcrt_progress_ring(t);
-    upcrt_async_poll();
+    upcrt_progress_ring_later(&w, t);
+    upcrt_wait_poll();
     sched_yield();
   }
 }

@@ -36,7 +36,7 @@ void upcrt_barrier_waitreq(MPI_Request *req) {
   for (int i = 0;; i++) {
     MPI_Test(req, &done, MPI_STATUS_IGNORE);
     if (done) return;
-    upcrt_async_poll();
+    upcrt_wait_poll();
     if (i >= spin) sched_yield();
   }
 }
@@ -85,7 +85,7 @@ void upcrt_barrier_waitcoll(MPI_Request *req) {
   for (int i = 0;; i++) {
     MPI_Test(req, &done, MPI_STATUS_IGNORE);
     if (done) return;
-    upcrt_async_poll();
+    upcrt_wait_poll();
     if (i >= spin) sched_yield();
     upcrt_barrier_watch(&w);
   }
@@ -106,7 +106,7 @@ static void upcrt_barrier_wait_user(MPI_Request *req) {
       upcrt_neighbor_set_state(UPCRT_BARSTATE_RUNNING);
       return;
     }
-    upcrt_async_poll();
+    upcrt_wait_poll();
     if (i >= spin) sched_yield();
     if ((i & 1023) == 1023 && upcrt_seg_load(0, UPCRT_SEG_EXITING) != 0) {
       double t = MPI_Wtime();

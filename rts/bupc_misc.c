@@ -9,14 +9,17 @@
 
 #include "barrier.h"
 #include "collective.h"
+#include "nb.h"
 #include "segment.h"
 #include "upcrt.h"
 
 /* ---- progress ---- */
 
-/* Lets other threads' one-sided operations on this thread progress and,
- * when the node is oversubscribed, the thread we wait for run. */
+/* Sends this thread's queued non-blocking gets (vis.c), lets other
+ * threads' one-sided operations on this thread progress and, when the node
+ * is oversubscribed, the thread we wait for run. */
 void bupc_poll(void) {
+  if (upcrt_vis_queued) upcrt_vis_post_queued();
   if (upcrt_progress_needed) upcrt_progress();
   upcrt_poll_slow();
 }

@@ -33,7 +33,7 @@ void upcrt_coll_wait(MPI_Request *req) {
   for (unsigned i = 0;; i++) {
     MPI_Test(req, &done, MPI_STATUS_IGNORE);
     if (done) return;
-    upcrt_async_poll();
+    upcrt_wait_poll();
     if (i % SPIN == SPIN - 1) sched_yield();
     upcrt_barrier_watch(&w);
   }

@@ -38,7 +38,7 @@ void upcrt_lock_acquire_at(int t, uint64_t off) {
   uint64_t ticket = upcrt_seg_fetch_add(t, off + UPCRT_LOCK_NEXT, 1);
   /* FIFO: wait until our ticket is served; yield so the holder runs */
   while (upcrt_seg_load(t, off + UPCRT_LOCK_SERVING) != ticket) {
-    upcrt_async_poll();
+    upcrt_wait_poll();
     sched_yield();
   }
   upcrt_seg_sync();

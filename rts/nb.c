@@ -9,6 +9,7 @@
 
 #include "access.h"
 #include "hunt.h"
+#include "progress.h"
 #include "segment.h"
 #include "stats.h"
 
@@ -36,7 +37,7 @@ upcrt_nb_op_t *upcrt_nb_new(void) {
   return h;
 }
 
-static void add_req(upcrt_nb_op_t *h, MPI_Request r) {
+void upcrt_nb_add_request(upcrt_nb_op_t *h, MPI_Request r) {
   if (h->nreq == h->capreq) h->req = grow(h->req, &h->capreq, sizeof *h->req);
   h->req[h->nreq++] = r;
 }
@@ -73,7 +74,7 @@ void upcrt_nb_rget(upcrt_nb_op_t *h, void *laddr, MPI_Datatype ltype, int t, MPI
   if (upcrt_puts_pending) upcrt_access_flush_target(t);
   MPI_Request r;
   MPI_Rget(laddr, 1, ltype, t, disp, 1, rtype, upcrt_seg_win, &r);
-  add_req(h, r);
+  upcrt_nb_add_request(h, r);
   /* MPICH 4.0 (ch4) completes the request of an Rget with derived datatypes
    * before the data has arrived; only a flush of the target completes it. */
   add_target(h, t);
@@ -85,7 +86,7 @@ void upcrt_nb_rput(upcrt_nb_op_t *h, const void *laddr, MPI_Datatype ltype, int 
   if (upcrt_puts_pending) upcrt_access_flush_target(t);
   MPI_Request r;
   MPI_Rput(laddr, 1, ltype, t, disp, 1, rtype, upcrt_seg_win, &r);
-  add_req(h, r);
+  upcrt_nb_add_request(h, r);
   add_target(h, t);
 }
 
@@ -134,6 +135,10 @@ static int test_op(upcrt_nb_op_t *h) {
     MPI_Win_flush(t, upcrt_seg_win);
     nb_flushed[t] = upto;
   }
+  if (h->done) {
+    h->done(h);
+    h->done = NULL;
+  }
   return 1;
 }
 
@@ -141,9 +146,14 @@ void upcrt_nb_wait(upcrt_nb_op_t *h) {
   if (h == UPC_COMPLETE_HANDLE) return;
   /* spin a little before yielding: a yield on a busy node costs a time slice */
   int spin = upcrt_seg_oversubscribed ? 2 : 50;
+  /* a packed get (vis.c) waits for its target to poll, or for its
+   * progress thread if it computes */
+  int ring = h->batch ? h->batch->ring : h->ring;
+  upcrt_progress_waiter_t w = {0};
   for (int i = 0; !test_op(h); i++) {
-    upcrt_async_poll();
+    upcrt_wait_poll(); /* the thread we wait for may wait for us */
     if (i >= spin) sched_yield();
+    if (ring) upcrt_progress_ring_later(&w, ring - 1);
   }
   free_op(h);
 }
@@ -171,7 +181,7 @@ static upcrt_nb_op_t *get_nb(void *dst, upcrt_pts_t src, size_t n, const char *w
     MPI_Request r;
     MPI_Rget((char *)dst + done, (int)k, MPI_BYTE, (int)src.thread,
              (MPI_Aint)(src.offset + done), (int)k, MPI_BYTE, upcrt_seg_win, &r);
-    add_req(h, r);
+    upcrt_nb_add_request(h, r);
     done += k;
   }
   return h;
@@ -192,7 +202,7 @@ static upcrt_nb_op_t *put_nb(upcrt_pts_t dst, const void *src, size_t n, const c
     MPI_Request r;
     MPI_Rput((const char *)src + done, (int)k, MPI_BYTE, (int)dst.thread,
              (MPI_Aint)(dst.offset + done), (int)k, MPI_BYTE, upcrt_seg_win, &r);
-    add_req(h, r);
+    upcrt_nb_add_request(h, r);
     done += k;
   }
   add_target(h, (int)dst.thread);

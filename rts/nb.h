@@ -32,6 +32,9 @@ typedef struct upcrt_nb_op {
   struct upcrt_nb_op *batch; /* a get queued by vis.c: the operation it travels in */
   int refs;                  /* a batch: its handles not yet freed */
   int complete;              /* a batch: done */
+  void (*done)(struct upcrt_nb_op *); /* run once when the requests complete */
+  void *done_arg;
+  int ring;                  /* thread + 1 whose progress thread a long wait wakes */
 } upcrt_nb_op_t;
 
 typedef upcrt_nb_op_t *upc_handle_t;
@@ -73,6 +76,8 @@ void upcrt_nb_rget(upcrt_nb_op_t *h, void *laddr, MPI_Datatype ltype, int t, MPI
 void upcrt_nb_rput(upcrt_nb_op_t *h, const void *laddr, MPI_Datatype ltype, int t,
                    MPI_Aint disp, MPI_Datatype rtype);
 void upcrt_nb_own_type(upcrt_nb_op_t *h, MPI_Datatype t);
+/* Adds a request (a send or receive of vis.c's packed gets) to h. */
+void upcrt_nb_add_request(upcrt_nb_op_t *h, MPI_Request r);
 /* A handle that completes with `batch` (an operation vis.c posts later). */
 upcrt_nb_op_t *upcrt_nb_in_batch(upcrt_nb_op_t *batch);
 /* Set while vis.c holds queued gets; waiting for or testing any handle

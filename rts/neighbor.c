@@ -12,6 +12,8 @@
 #include "svd.h"
 #include "upcrt.h"
 
+static MPI_Comm upcrt_neighbor_comm = MPI_COMM_NULL; /* flags to threads not mapped here */
+static MPI_Request *upcrt_neighbor_recv;              /* per thread, while a call waits */
 static uint64_t *upcrt_neighbor_off; /* per thread: offset of its counters */
 static uint64_t *upcrt_neighbor_sent; /* per thread: my calls that listed it */
 static unsigned char *upcrt_neighbor_mark;
@@ -23,8 +25,11 @@ void upcrt_neighbor_init(void) {
   upcrt_neighbor_off = malloc(bytes);
   upcrt_neighbor_sent = calloc((size_t)upcrt_threads, sizeof(uint64_t));
   upcrt_neighbor_mark = calloc((size_t)upcrt_threads, 1);
-  if (!upcrt_neighbor_off || !upcrt_neighbor_sent || !upcrt_neighbor_mark)
+  upcrt_neighbor_recv = malloc(sizeof(MPI_Request) * (size_t)upcrt_threads);
+  if (!upcrt_neighbor_off || !upcrt_neighbor_sent || !upcrt_neighbor_mark ||
+      !upcrt_neighbor_recv)
     upcrt_fatal("out of private memory at start-up");
+  MPI_Comm_dup(upcrt_seg_comm, &upcrt_neighbor_comm);
   MPI_Request r;
   MPI_Iallgather(&mine, 1, MPI_UINT64_T, upcrt_neighbor_off, 1, MPI_UINT64_T,
                  upcrt_barrier_coll_comm, &r);
@@ -37,17 +42,27 @@ void upcrt_neighbor_set_state(int state) {
                    __ATOMIC_SEQ_CST);
 }
 
-/* Waits until thread j's calls that listed this thread reach `want`. */
-static void upcrt_neighbor_wait(int j, uint64_t want) {
+/* Thread j's flag has arrived: its calls that listed this thread reach
+ * `want` (j mapped here), or its message is in (j elsewhere). */
+static int upcrt_neighbor_arrived(int j, uint64_t want) {
+  if (!upcrt_node_base[j]) {
+    int done;
+    MPI_Test(&upcrt_neighbor_recv[j], &done, MPI_STATUS_IGNORE);
+    return done;
+  }
   uint64_t off = upcrt_neighbor_off[upcrt_mythread] + sizeof(uint64_t) * (uint64_t)j;
+  return __atomic_load_n((uint64_t *)(upcrt_seg_mybase + off), __ATOMIC_ACQUIRE) >= want;
+}
+
+/* Waits for thread j's flag. */
+static void upcrt_neighbor_wait(int j, uint64_t want) {
   double stuck_since = 0;
   for (long i = 0;; i++) {
-    if (upcrt_seg_load(upcrt_mythread, off) >= want) return;
-    upcrt_async_poll();
+    if (upcrt_neighbor_arrived(j, want)) return;
+    /* serve the neighbours (their gets from us) at once: they may wait
+     * for that while we wait for them */
+    upcrt_wait_poll();
     if (upcrt_seg_oversubscribed || i > 50) sched_yield();
-    /* serve the neighbours' RMA (their counter updates, their gets from
-     * us) at once: they wait for it while we wait for them */
-    if (upcrt_progress_needed) upcrt_progress();
     if ((i & 255) != 255) continue;
     upcrt_progress();
     uint64_t state = upcrt_seg_load(j, UPCRT_SEG_BARSTATE);
@@ -75,13 +90,24 @@ void upcx_sync_neighbors(const int *threads, size_t n) {
   /* my writes before the call are visible to the neighbours after theirs */
   upcrt_fence();
   upcrt_seg_sync();
+  /* a flag per neighbour: a CPU atomic where its memory is mapped here, a
+   * message otherwise (an MPI atomic would wait for the neighbour's MPI to
+   * apply it; the message is one eager send, matched in call order) */
   for (size_t k = 0; k < n; k++) {
     int j = threads[k];
     if (j == upcrt_mythread || upcrt_neighbor_mark[j]) continue; /* self, a repeat */
     upcrt_neighbor_mark[j] = 1;
     upcrt_neighbor_sent[j]++;
-    upcrt_seg_fetch_add(j, upcrt_neighbor_off[j] + sizeof(uint64_t) * (uint64_t)upcrt_mythread,
-                        1);
+    if (upcrt_node_base[j]) {
+      __atomic_fetch_add((uint64_t *)(upcrt_node_base[j] + upcrt_neighbor_off[j] +
+                                      sizeof(uint64_t) * (uint64_t)upcrt_mythread),
+                         1, __ATOMIC_RELEASE);
+    } else {
+      MPI_Request r;
+      MPI_Irecv(NULL, 0, MPI_BYTE, j, 0, upcrt_neighbor_comm, &upcrt_neighbor_recv[j]);
+      MPI_Isend(NULL, 0, MPI_BYTE, j, 0, upcrt_neighbor_comm, &r);
+      MPI_Request_free(&r); /* a zero-byte send completes on its own */
+    }
   }
   for (size_t k = 0; k < n; k++) {
     int j = threads[k];

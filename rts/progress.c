@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "segment.h"
+#include "vis.h"
 #include "upcrt.h"
 
 enum { UPCRT_PROGRESS_AUTO, UPCRT_PROGRESS_ON, UPCRT_PROGRESS_OFF, UPCRT_PROGRESS_BAD };
@@ -21,6 +22,7 @@ static int upcrt_progress_mode;
 static long upcrt_progress_interval_us = 1000;
 static pthread_t upcrt_progress_tid;
 static int upcrt_progress_stopping;
+static uint64_t upcrt_progress_polls; /* upcrt_progress calls of the UPC thread */
 
 static int upcrt_progress_parse(const char *v) {
   if (v == NULL || *v == '\0' || strcmp(v, "auto") == 0) return UPCRT_PROGRESS_AUTO;
@@ -71,9 +73,14 @@ static uint64_t upcrt_progress_now_ns(void) {
 static void *upcrt_progress_main(void *arg) {
   (void)arg;
   uint64_t *doorbell = (uint64_t *)(upcrt_seg_mybase + UPCRT_SEG_DOORBELL);
-  uint64_t fast_until = 0;
+  uint64_t fast_until = 0, polls_seen = 0;
   while (!__atomic_load_n(&upcrt_progress_stopping, __ATOMIC_ACQUIRE)) {
-    upcrt_progress();
+    /* a UPC thread that polled since the last round is waiting in the
+     * runtime and makes progress itself: competing with it for MPI's lock
+     * and the core only slows it down */
+    uint64_t polls = __atomic_load_n(&upcrt_progress_polls, __ATOMIC_RELAXED);
+    if (polls == polls_seen) upcrt_vis_serve(1);
+    polls_seen = polls;
     uint64_t t = upcrt_progress_now_ns();
     if (__atomic_load_n(doorbell, __ATOMIC_RELAXED)) {
       __atomic_store_n(doorbell, 0, __ATOMIC_RELAXED);
@@ -90,6 +97,17 @@ void upcrt_progress_ring(int t) {
   static const uint64_t one = 1;
   if (upcrt_node_base[t]) return; /* reached with loads and CPU atomics */
   MPI_Put(&one, 1, MPI_UINT64_T, t, UPCRT_SEG_DOORBELL, 1, MPI_UINT64_T, upcrt_seg_win);
+}
+
+void upcrt_progress_ring_later(upcrt_progress_waiter_t *w, int t) {
+  if ((++w->rounds & 15) != 0 || w->since < 0) return;
+  double now = MPI_Wtime();
+  if (w->since == 0) {
+    w->since = now;
+  } else if (now - w->since > UPCRT_PROGRESS_RING_AFTER_US * 1e-6) {
+    upcrt_progress_ring(t);
+    w->since = -1; /* once */
+  }
 }
 
 void upcrt_progress_start(int provided) {
@@ -146,7 +164,9 @@ void upcrt_poll_slow(void) {
   upcrt_async_poll();
 }
 
+/* One MPI call, which is what progress needs, that also serves the strided
+ * gets other threads asked this one to pack. */
 void upcrt_progress(void) {
-  int flag;
-  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, upcrt_seg_comm, &flag, MPI_STATUS_IGNORE);
+  __atomic_store_n(&upcrt_progress_polls, upcrt_progress_polls + 1, __ATOMIC_RELAXED);
+  upcrt_vis_serve(0);
 }

@@ -238,10 +238,11 @@ static uint64_t upcrt_seg_mpi_fop(int t, uint64_t off, uint64_t v, MPI_Op op) {
   MPI_Rget_accumulate(&v, 1, MPI_UINT64_T, &old, 1, MPI_UINT64_T, t, (MPI_Aint)off, 1,
                       MPI_UINT64_T, op, upcrt_seg_win, &r);
   int done = 0;
+  upcrt_progress_waiter_t w = {0};
   for (int spins = 0;; spins++) {
     MPI_Test(&r, &done, MPI_STATUS_IGNORE);
     if (done) return old;
-    if (spins == 8) upcrt_progress_ring(t);
+    upcrt_progress_ring_later(&w, t);
     if (spins >= (upcrt_seg_oversubscribed ? 2 : 50)) sched_yield();
   }
 }

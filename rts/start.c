@@ -268,6 +268,7 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
   upcrt_barrier_init();
   upcrt_neighbor_init();
   upcrt_async_init();
+  upcrt_vis_init();
   upcrt_progress_start(provided);
   upcrt_start_running = 1;
   atexit(upcrt_start_atexit);

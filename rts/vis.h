@@ -9,9 +9,11 @@
  * this thread maps are copied directly.
  *
  * What this module keeps: the committed strided types by shape (a cache
- * of 64), and the strided gets queued per remote thread until a handle is
- * waited for or tested, when each thread's queue leaves as ONE MPI_Rget
- * (the aggregation of the seed, UPC++ for HPGMG-FV; see vis.c).
+ * of 64); the strided gets queued per remote thread until a handle is
+ * waited for or tested (or bupc_poll/upcx_poll), when each thread's queue
+ * leaves as ONE request that the target packs into ONE reply (the
+ * aggregation of the seed, UPC++ for HPGMG-FV; see vis.c for why not an
+ * MPI_Rget); and, as a target, the replies it is sending.
  */
 #ifndef UPCRT_VIS_H
 #define UPCRT_VIS_H
@@ -58,7 +60,13 @@ UPCRT_VIS_DECL(void, )
 UPCRT_VIS_DECL(bupc_handle_t, _async)
 #undef UPCRT_VIS_DECL
 
-/* At exit, before MPI_Finalize: frees the cached types. */
+/* Collective, at start-up: the communicator of the packed gets. */
+void upcrt_vis_init(void);
+/* Packs and answers the strided gets other threads asked of this one; the
+ * one MPI call of upcrt_progress (from waits) and of the progress thread. */
+void upcrt_vis_serve(int from_progress_thread);
+/* At exit, before MPI_Finalize: ends the replies in flight, frees the cached
+ * types and the communicator. */
 void upcrt_vis_finalize(void);
 
 #endif
