@@ -378,7 +378,7 @@ static int start(iofile_t *f, int write, int fp_mode, int shared_buf, upc_flag_t
         b += p->v[i].len;
       }
   }
-  qsort(p->v, p->n, sizeof *p->v, by_foff);
+  if (p->n > 1) qsort(p->v, p->n, sizeof *p->v, by_foff);
   f->ftype = f->mtype = MPI_DATATYPE_NULL;
   if (p->n) {
     if (p->n > (size_t)INT_MAX) upcrt_fatal("%s: too many file regions", what);

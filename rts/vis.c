@@ -115,7 +115,7 @@ static int by_thread(const void *a, const void *b) {
 /* Posts the private<->shared pieces: direct copies for mapped threads, one
  * hindexed Rget/Rput per other thread. */
 static void post_pieces(upcrt_nb_op_t *h, pieces_t *p, int put) {
-  qsort(p->v, p->n, sizeof *p->v, by_thread); /* stable order is not needed */
+  if (p->n > 1) qsort(p->v, p->n, sizeof *p->v, by_thread); /* stable order is not needed */
   for (size_t a = 0; a < p->n;) {
     size_t b = a;
     while (b < p->n && p->v[b].r.thread == p->v[a].r.thread) b++;
