@@ -4,8 +4,11 @@
  *
  * What this module keeps: on every thread, THREADS arrival counters in its
  * own segment (counter j counts the calls of thread j that listed this
- * thread), the offsets of every thread's counters, and how many calls of
- * this thread listed each thread (the count each counter must reach).  A
+ * thread; a neighbour whose memory this thread maps adds to it with a CPU
+ * atomic), the offsets of every thread's counters, how many calls of this
+ * thread listed each thread (the count each counter must reach), a
+ * communicator for the zero-byte messages that stand for the counters
+ * between threads on different nodes, and the receives of them.  A
  * thread that waits for a neighbour which sits in a barrier or has left main
  * for more than two seconds reports the mismatch instead of hanging; for
  * that, every thread publishes in its segment (UPCRT_SEG_BARSTATE) whether

@@ -93,21 +93,29 @@ static void *upcrt_progress_main(void *arg) {
   return NULL;
 }
 
+static double *upcrt_progress_rang; /* per thread: when this thread last rang it */
+
 void upcrt_progress_ring(int t) {
   static const uint64_t one = 1;
   if (upcrt_node_base[t]) return; /* reached with loads and CPU atomics */
   MPI_Put(&one, 1, MPI_UINT64_T, t, UPCRT_SEG_DOORBELL, 1, MPI_UINT64_T, upcrt_seg_win);
+  if (!upcrt_progress_rang) upcrt_progress_rang = calloc((size_t)upcrt_threads, sizeof(double));
+  if (upcrt_progress_rang) upcrt_progress_rang[t] = MPI_Wtime();
 }
 
 void upcrt_progress_ring_later(upcrt_progress_waiter_t *w, int t) {
-  if ((++w->rounds & 15) != 0 || w->since < 0) return;
+  if (w->since < 0 || (w->rounds++ & 15) != 0) return;
   double now = MPI_Wtime();
   if (w->since == 0) {
     w->since = now;
-  } else if (now - w->since > UPCRT_PROGRESS_RING_AFTER_US * 1e-6) {
-    upcrt_progress_ring(t);
-    w->since = -1; /* once */
+    /* a target we rang lately computes: keep its progress thread quick */
+    double rang = upcrt_progress_rang ? upcrt_progress_rang[t] : 0;
+    if (rang == 0 || now - rang > UPCRT_PROGRESS_HOLD_NS * 0.5e-9) return;
+  } else if (now - w->since <= UPCRT_PROGRESS_RING_AFTER_US * 1e-6) {
+    return;
   }
+  upcrt_progress_ring(t);
+  w->since = -1; /* once */
 }
 
 void upcrt_progress_start(int provided) {
