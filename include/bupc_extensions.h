@@ -47,7 +47,8 @@ shared void *bupc_ptradd(shared void *p, size_t blockelems, size_t elemsz, ptrdi
 #define BUPC_DUMP_MIN_LENGTH 100
 int bupc_dump_shared(shared const void *ptr, char *buf, int maxlen);
 
-/* ---- Progress: lets other threads' operations on this one proceed ---- */
+/* ---- Progress: lets other threads' operations on this one proceed, and
+ * sends this thread's queued non-blocking strided gets ---- */
 void bupc_poll(void);
 void upc_poll(void);
 

@@ -55,7 +55,9 @@ typedef struct upcx_future *upcx_future_t;
 void upcx_wait(upcx_future_t f, void *result);
 /* Non-zero once the invocation has run (then upcx_wait does not wait). */
 int upcx_test(upcx_future_t f);
-/* Runs the invocations other threads have sent to this thread. */
+/* Runs the invocations other threads have sent to this thread, answers
+ * their strided gets (bupc_memget_strided_async from another node), and
+ * sends this thread's queued ones (as bupc_poll does). */
 void upcx_poll(void);
 
 /* upcx_future_t upcx_async(int thread, FN fn, ARGS...): UPC source only,
