@@ -258,8 +258,12 @@ upc_handle_t upc_memset_nb(upcrt_pts_t dst, int c, size_t n) {
   return set_nb(dst, c, n, "upc_memset_nb");
 }
 
+/* The attempts serve other threads too: a loop of them is how a program
+ * waits, and the thread it waits for may wait for this one (vis.c's packed
+ * gets are answered by the target's polls). */
 int upc_sync_attempt(upc_handle_t h) {
   if (h == UPC_COMPLETE_HANDLE) return 1;
+  upcrt_wait_poll();
   if (!test_op(h)) return 0;
   free_op(h);
   return 1;
@@ -284,6 +288,7 @@ void upc_memset_nbi(upcrt_pts_t dst, int c, size_t n) {
 }
 
 int upc_synci_attempt(void) {
+  if (implicit_ops) upcrt_wait_poll();
   upcrt_nb_op_t **pp = &implicit_ops;
   while (*pp) {
     upcrt_nb_op_t *h = *pp;

@@ -224,8 +224,42 @@ static void test_strided_many(void **s) {
   LIBTEST_AGREE();
 }
 
+/* Every thread gets a box from the next one and waits by polling its handle
+ * (bupc_trysync, then upc_synci_attempt for an implicit-handle get): the
+ * next thread answers the packed get only when it polls (or its progress
+ * thread does; the lib suite runs this also with UPCRT_PROGRESS=off), so
+ * the polls themselves must answer it. */
+static void test_strided_trysync(void **s) {
+  (void)s;
+  setup();
+  int peer = (MYTHREAD + 1) % THREADS;
+  unsigned char flat[24 * 5 * 4];
+  for (int round = 0; round < 2; round++) {
+    memset(flat, 0, sizeof flat);
+    bupc_handle_t h = bupc_memget_strided_async(flat, flat_strides, at(peer, 3), box_strides, cnt, 2);
+    while (!bupc_trysync(h)) {
+    }
+    if (round == 1) { /* again, through upc_memget_nbi and upc_synci_attempt */
+      memset(flat, 0, sizeof flat);
+      upc_memget_nbi(flat, at(peer, 3), 24);
+      while (!upc_synci_attempt()) {
+      }
+      for (size_t k = 0; k < 24; k++)
+        CHECK(flat[k] == pat(peer, 3 + k), "upc_memget_nbi: byte %zu", k);
+      continue;
+    }
+    int bad = -1;
+    for (size_t k = 0; k < sizeof flat && bad < 0; k++)
+      if (flat[k] != pat(peer, box_off(k % 24, k / 24 % 5, k / 120))) bad = (int)k;
+    CHECK(bad < 0, "bupc_memget_strided_async waited for with bupc_trysync: byte %d", bad);
+  }
+  libtest_barrier();
+  LIBTEST_AGREE();
+}
+
 static const struct CMUnitTest tests[] = {cmocka_unit_test(test_strided),
                                           cmocka_unit_test(test_strided_many),
+                                          cmocka_unit_test(test_strided_trysync),
                                           cmocka_unit_test(test_vlist),
                                           cmocka_unit_test(test_ilist)};
 LIBTEST_MAIN(tests)
