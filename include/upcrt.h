@@ -436,6 +436,9 @@ upcrt_pts_t upcrt_check_range(upcrt_pts_t p, size_t n, int kind, upcrt_check_sit
 void *upcrt_check_to_private(upcrt_pts_t p, const upcrt_check_site_t *site);
 /* The site of the allocation or upc_free call that follows (its messages). */
 void upcrt_check_at(const upcrt_check_site_t *site);
+/* After a barrier or a lock acquisition: heap objects other threads freed
+ * before it are looked up again (the sites' caches are dropped). */
+void upcrt_check_sync(void);
 
 /* ---- Synchronization ---------------------------------------------------- */
 

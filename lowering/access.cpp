@@ -287,7 +287,8 @@ std::string Lowerer::emitIncDec(const UnaryOperator *uo, bool used) {
 
 // Checking mode: the pointer-to-shared arguments of bulk copies are checked
 // over the bytes they cover; allocation and upc_free calls tell the runtime
-// where they are (for messages naming the allocation site).
+// where they are (for messages naming the allocation site); lock acquisitions
+// drop the checks' cached heap objects.
 bool Lowerer::emitCheckedCall(const CallExpr *ce, std::string &out) {
   const FunctionDecl *fd = ce->getDirectCallee();
   if (!fd || !fd->getIdentifier()) return false;
@@ -295,6 +296,16 @@ bool Lowerer::emitCheckedCall(const CallExpr *ce, std::string &out) {
   if (n == "upc_alloc" || n == "upc_global_alloc" || n == "upc_all_alloc" ||
       n == "upc_local_alloc" || n == "upc_free" || n == "upc_all_free") {
     out = "(upcrt_check_at(&" + checkSite(ce) + "), " + splice(ce) + ")";
+    return true;
+  }
+  // After a lock acquisition, heap objects freed before it are looked up again.
+  if (n == "upc_lock") {
+    out = "(" + splice(ce) + ", upcrt_check_sync())";
+    return true;
+  }
+  if (n == "upc_lock_attempt") {
+    std::string r = temp();
+    out = "({ int " + r + " = " + splice(ce) + "; upcrt_check_sync(); " + r + "; })";
     return true;
   }
   // Which arguments are checked, with which kind; the size is the last.

@@ -71,6 +71,8 @@ bool Lowerer::emitIntrinsic(const CallExpr *ce, std::string &out) {
     std::string f = "upcrt_" + n.substr(7).str();
     if (ce->getNumArgs() == 0) out = f + "(0, 0)";
     else out = f + "(1, (int)(" + emit(ce->getArg(0)) + "))";
+    // checking mode: heap objects freed before the barrier are looked up again
+    if (checking() && n != "__upcc_notify") out = "(" + out + ", upcrt_check_sync())";
     return true;
   }
   if (n == "__upcc_fence") {

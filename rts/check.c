@@ -92,8 +92,9 @@ static int upcrt_check_inside(const upcrt_svd_obj_t *o, upcrt_pts_t p, size_t n,
   return last < o->per_thread && gl < o->total;
 }
 
-/* "grid, which is ...", or "a upc_alloc(40) block on thread 1, allocated at
- * t.upc:7" */
+/* "grid, which is ...", "a upc_alloc(40) block on thread 1, allocated at
+ * t.upc:7", or "..., allocated by thread 0 at t.upc:7" for an object another
+ * thread allocated (a collective upc_all_alloc has no one thread to name) */
 static void upcrt_check_obj_text(char *buf, size_t size, const upcrt_svd_obj_t *o) {
   if (o->st) {
     char s[1024];
@@ -109,26 +110,54 @@ static void upcrt_check_obj_text(char *buf, size_t size, const upcrt_svd_obj_t *
   else
     k = snprintf(buf, size, "a %s(%zu) block on thread %d", upcrt_svd_kind_text(o->kind), o->a,
                  o->thread);
+  if (k < 0 || (size_t)k >= size) return;
+  if (o->kind != UPCRT_SVD_ALL && o->owner >= 0 && o->owner != upcrt_mythread)
+    k += snprintf(buf + k, size - (size_t)k, ", allocated by thread %d%s", o->owner,
+                  o->site ? " at" : "");
+  else if (o->site)
+    k += snprintf(buf + k, size - (size_t)k, ", allocated at");
   if (o->site && k > 0 && (size_t)k < size)
-    snprintf(buf + k, size - (size_t)k, ", allocated at %s:%d", o->site->file, o->site->line);
+    snprintf(buf + k, size - (size_t)k, " %s:%d", o->site->file, o->site->line);
 }
 
-/* The object base points into, from the site's cache when still valid. */
+/* Barriers and lock acquisitions in a checked program call this: another
+ * thread may have freed heap objects before them, so the objects the sites
+ * cached are looked up again after them. */
+static uint64_t upcrt_check_epoch;
+
+void upcrt_check_sync(void) { upcrt_check_epoch++; }
+
+/* The object base points into, without the cache: a static object, a heap
+ * object this thread knows of and that is still live, or another thread's
+ * heap object whose block starts at base (its header says; freed ones too).
+ * A base pointing into the middle of another thread's heap object is not
+ * placed: its block would have to be found by a scan down the heap from
+ * base, too slow for every first access from a site; such accesses go
+ * unchecked, as when checking mode knew no other thread's objects.
+ * Returns 0 or UPCRT_SVD_FOUND_LIVE / _FREED. */
+static int upcrt_check_lookup(upcrt_pts_t base, upcrt_svd_obj_t *o) {
+  if (upcrt_svd_find(base, o, 1)) return UPCRT_SVD_FOUND_LIVE;
+  return upcrt_svd_find_block(base, o);
+}
+
+/* The object base points into, from the site's cache when still valid (a
+ * checked loop reads no block header per access). */
 static int upcrt_check_find(upcrt_pts_t base, upcrt_check_site_t *site, upcrt_svd_obj_t *o) {
   upcrt_svd_obj_t *c = site->cache;
-  if (c && site->gen == upcrt_svd_gen && base.offset >= c->off &&
-      base.offset < c->off + c->per_thread &&
+  uint64_t gen = upcrt_svd_gen + upcrt_check_epoch; /* both only grow */
+  if (c && site->gen == gen && base.offset >= c->off && base.offset < c->off + c->per_thread &&
       (c->thread < 0 || c->st || (uint32_t)c->thread == base.thread)) {
     *o = *c;
-    return 1;
+    return UPCRT_SVD_FOUND_LIVE;
   }
-  if (!upcrt_svd_find(base, o, 0)) return 0;
+  int found = upcrt_check_lookup(base, o);
+  if (found != UPCRT_SVD_FOUND_LIVE) return found;
   if (!c) c = site->cache = malloc(sizeof *c);
   if (c) {
     *c = *o;
-    site->gen = upcrt_svd_gen;
+    site->gen = gen;
   }
-  return 1;
+  return found;
 }
 
 static upcrt_pts_t upcrt_check_access(upcrt_pts_t base, upcrt_pts_t p, size_t n, int kind,
@@ -147,11 +176,24 @@ static upcrt_pts_t upcrt_check_access(upcrt_pts_t base, upcrt_pts_t p, size_t n,
   upcrt_svd_obj_t o;
   uint64_t g;
   int before;
-  if (upcrt_check_find(base, site, &o)) {
+  int found = upcrt_check_find(base, site, &o);
+  if (UPCRT_LIKELY(found == UPCRT_SVD_FOUND_LIVE)) {
     if (UPCRT_LIKELY(upcrt_check_inside(&o, p, n, &g, &before))) return p;
-    /* a heap object another thread freed may have left a stale entry */
-    if (!o.st && !upcrt_svd_find(base, &o, 1)) return p;
-    if (!o.st && upcrt_check_inside(&o, p, n, &g, &before)) return p;
+    /* the cached heap object may be gone (freed by another thread, its
+     * memory now another object's): look again */
+    if (!o.st) {
+      found = upcrt_check_lookup(base, &o);
+      if (found == UPCRT_SVD_FOUND_LIVE && upcrt_check_inside(&o, p, n, &g, &before)) return p;
+    }
+  }
+  if (found == UPCRT_SVD_FOUND_FREED) {
+    char obj[1280];
+    upcrt_check_what(what, sizeof what, kind, site->expr, n);
+    upcrt_check_obj_text(obj, sizeof obj, &o);
+    upcrt_fatal("%s at %s:%d:%d: the pointer-to-shared points into %s, which was freed", what,
+                site->file, site->line, site->col, obj);
+  }
+  if (found == UPCRT_SVD_FOUND_LIVE) {
     char obj[1280], at[160] = "";
     upcrt_check_what(what, sizeof what, kind, site->expr, n);
     upcrt_check_obj_text(obj, sizeof obj, &o);
@@ -170,8 +212,8 @@ static upcrt_pts_t upcrt_check_access(upcrt_pts_t base, upcrt_pts_t p, size_t n,
     upcrt_fatal("%s at %s:%d:%d out of bounds: the pointer-to-shared points into %s%s", what,
                 site->file, site->line, site->col, obj, at);
   }
-  /* Heap objects of other threads (upc_alloc, upc_global_alloc) are not
-   * known here: only addresses outside every heap are reported. */
+  /* A pointer into the middle of another thread's heap object (see
+   * upcrt_check_lookup): only addresses outside every heap are reported. */
   if (base.offset >= upcrt_seg_heap_lo && base.offset < upcrt_seg_size) return p;
   upcrt_check_what(what, sizeof what, kind, site->expr, n);
   upcrt_fatal("%s at %s:%d:%d: the pointer-to-shared (thread %u, offset 0x%" PRIx64

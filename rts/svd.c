@@ -27,8 +27,9 @@ typedef struct {
   uint64_t next;  /* link on the owner's remote-free stack */
   uint64_t state; /* UPCRT_SVD_FREE or the live kind */
   uint64_t a, b;  /* the allocation call's arguments, for messages */
-  uint64_t owner; /* thread that allocated it */
-  uint64_t pad;
+  uint32_t owner; /* thread that allocated it */
+  uint32_t kind;  /* the live kind, kept after the block is freed (messages) */
+  uint64_t site;  /* upcc -fupc-check: the allocation call (upcrt_svd_site_code) */
 } upcrt_svd_hdr_t;
 
 typedef struct {
@@ -102,11 +103,35 @@ static void upcrt_svd_init_static(const upcrt_static_t *o) {
   }
 }
 
+/* ---- allocation sites in block headers (checking mode) ---- */
+
+/* Every thread runs the same executable, into which the runtime and the
+ * program's check sites are linked: a site's distance from the start of the
+ * image is the same in every process, whatever address the image was loaded
+ * at.  A site outside the executable (a shared library's) is not recorded. */
+extern const char __ehdr_start[] __attribute__((weak, visibility("hidden")));
+extern const char _end[] __attribute__((weak, visibility("hidden")));
+
+static uint64_t upcrt_svd_site_code(const upcrt_check_site_t *site) {
+  uintptr_t s = (uintptr_t)site, lo = (uintptr_t)__ehdr_start, hi = (uintptr_t)_end;
+  if (!site || !lo || !hi || s < lo || s >= hi) return 0;
+  return (uint64_t)(s - lo) + 1;
+}
+
+static const upcrt_check_site_t *upcrt_svd_site_decode(uint64_t code) {
+  uintptr_t lo = (uintptr_t)__ehdr_start, hi = (uintptr_t)_end;
+  if (!code || !lo || !hi || code - 1 >= (uint64_t)(hi - lo) ||
+      (code - 1) % _Alignof(upcrt_check_site_t) != 0)
+    return NULL;
+  return (const upcrt_check_site_t *)(lo + (uintptr_t)(code - 1));
+}
+
 /* ---- heap objects this thread knows of (for messages) ---- */
 
 typedef struct {
   uint64_t off, len;
   int kind, thread; /* thread -1: symmetric */
+  int owner;        /* thread that allocated it */
   size_t a, b;
   const upcrt_check_site_t *site; /* upcc -fupc-check: the allocation call */
 } upcrt_svd_known_t;
@@ -114,8 +139,8 @@ static upcrt_svd_known_t *upcrt_svd_known;
 static size_t upcrt_svd_nknown, upcrt_svd_capknown;
 uint64_t upcrt_svd_gen = 1;
 
-static void upcrt_svd_know(uint64_t off, uint64_t len, int kind, int thread, size_t a,
-                           size_t b) {
+static void upcrt_svd_know(uint64_t off, uint64_t len, int kind, int thread, int owner,
+                           size_t a, size_t b, const upcrt_check_site_t *site) {
   upcrt_svd_gen++;
   if (upcrt_svd_nknown == upcrt_svd_capknown) {
     size_t cap = upcrt_svd_capknown ? 2 * upcrt_svd_capknown : 64;
@@ -125,7 +150,7 @@ static void upcrt_svd_know(uint64_t off, uint64_t len, int kind, int thread, siz
     upcrt_svd_capknown = cap;
   }
   upcrt_svd_known[upcrt_svd_nknown++] =
-      (upcrt_svd_known_t){off, len, kind, thread, a, b, upcrt_check_take()};
+      (upcrt_svd_known_t){off, len, kind, thread, owner, a, b, site};
 }
 
 /* Newest first: an object freed by another thread leaves a stale entry
@@ -167,7 +192,7 @@ int upcrt_svd_find(upcrt_pts_t p, upcrt_svd_obj_t *o, int verify) {
     if (p.offset < s->offset || p.offset >= s->offset + bytes) continue;
     size_t e = s->elem_size ? s->elem_size : 1;
     *o = (upcrt_svd_obj_t){s->offset, bytes, upcrt_svd_nelems(s) * e, s->block * e,
-                           s->block ? -1 : 0, s, 0, 0, 0, NULL};
+                           s->block ? -1 : 0, s, 0, 0, 0, NULL, -1};
     return 1;
   }
   for (size_t i = upcrt_svd_nknown; i-- > 0;) {
@@ -177,13 +202,101 @@ int upcrt_svd_find(upcrt_pts_t p, upcrt_svd_obj_t *o, int verify) {
     if (verify && !upcrt_svd_still_live(k)) continue;
     if (k->kind == UPCRT_SVD_ALL || k->kind == UPCRT_SVD_GLOBAL)
       *o = (upcrt_svd_obj_t){k->off, k->len, (uint64_t)k->a * k->b, k->b, -1, NULL,
-                             k->kind, k->a, k->b, k->site};
+                             k->kind, k->a, k->b, k->site, k->owner};
     else
       *o = (upcrt_svd_obj_t){k->off, k->len, k->a, 0, k->thread, NULL, k->kind, k->a, k->b,
-                             k->site};
+                             k->site, k->owner};
     return 1;
   }
   return 0;
+}
+
+static int upcrt_svd_is_sym(uint64_t kind) {
+  return kind == UPCRT_SVD_ALL || kind == UPCRT_SVD_GLOBAL;
+}
+
+/* The object a block header describes (data at off; thread: where a
+ * upc_alloc block lives). */
+static void upcrt_svd_hdr_obj(const upcrt_svd_hdr_t *h, uint64_t off, uint32_t thread,
+                              upcrt_svd_obj_t *o) {
+  const upcrt_check_site_t *site = upcrt_svd_site_decode(h->site);
+  if (upcrt_svd_is_sym(h->kind))
+    *o = (upcrt_svd_obj_t){off, h->size, h->a * h->b, h->b, -1, NULL, (int)h->kind,
+                           (size_t)h->a, (size_t)h->b, site, (int)h->owner};
+  else
+    *o = (upcrt_svd_obj_t){off, h->size, h->a, 0, (int)thread, NULL, (int)h->kind,
+                           (size_t)h->a, (size_t)h->b, site, (int)h->owner};
+}
+
+/* Whether a live block covers the header slot at hoff on thread t (its data
+ * starting below hoff).  A freed block's header stays until its memory is
+ * reused, and a block allocated since may hold it in its data: the first
+ * live header below tells.  The symmetric heap lies below SYMTOP (headers on
+ * thread 0), thread t's upc_alloc blocks above its LOCALBOT; in between
+ * nothing is live.  Only a header saying "freed" leads here (an error, or a
+ * rare stale header), so the scan may be long: down to the first live header
+ * or the bottom of the part of the heap hoff is in, 64 headers per read. */
+static int upcrt_svd_covered(uint32_t t, uint64_t hoff) {
+  uint64_t symtop = upcrt_seg_load(0, UPCRT_SEG_SYMTOP);
+  uint64_t lbot = upcrt_seg_load((int)t, UPCRT_SEG_LOCALBOT);
+  int sym = hoff < symtop, at = sym ? 0 : (int)t;
+  uint64_t lo = sym ? upcrt_seg_heap_lo : lbot;
+  if (!sym && hoff < lbot) return 0;
+  upcrt_svd_hdr_t buf[64];
+  for (uint64_t hi = hoff; hi > lo;) {
+    uint64_t n = (hi - lo) / HDR < 64 ? (hi - lo) / HDR : 64;
+    if (n == 0) break;
+    uint64_t first = hi - n * HDR;
+    upcrt_seg_read(buf, at, first, n * HDR);
+    for (uint64_t i = n; i-- > 0;) {
+      const upcrt_svd_hdr_t *h = &buf[i];
+      uint64_t data = first + i * HDR + HDR;
+      if (h->magic != (UPCRT_SVD_MAGIC ^ data) || h->state == UPCRT_SVD_FREE ||
+          upcrt_svd_is_sym(h->state) != sym)
+        continue;
+      return data + h->size > hoff;
+    }
+    hi = first;
+  }
+  return 0;
+}
+
+int upcrt_svd_find_block(upcrt_pts_t p, upcrt_svd_obj_t *o) {
+  if (p.thread >= (uint32_t)upcrt_threads || p.offset % 64 != 0 ||
+      p.offset < upcrt_seg_heap_lo + HDR || p.offset >= upcrt_seg_size)
+    return 0;
+  uint64_t hoff = p.offset - HDR;
+  upcrt_svd_hdr_t h, freed;
+  int have_freed = 0;
+  /* p's own thread holds the header of a upc_alloc block (and thread 0 of
+   * every block, symmetric ones included) */
+  upcrt_seg_read(&h, (int)p.thread, hoff, sizeof h);
+  if (h.magic == (UPCRT_SVD_MAGIC ^ p.offset)) {
+    if (h.state != UPCRT_SVD_FREE && (p.thread == 0 || !upcrt_svd_is_sym(h.state))) {
+      upcrt_svd_hdr_obj(&h, p.offset, p.thread, o);
+      return UPCRT_SVD_FOUND_LIVE;
+    }
+    if (h.state == UPCRT_SVD_FREE) {
+      freed = h;
+      have_freed = 1;
+    }
+  }
+  if (p.thread != 0) {
+    upcrt_seg_read(&h, 0, hoff, sizeof h);
+    if (h.magic == (UPCRT_SVD_MAGIC ^ p.offset) && upcrt_svd_is_sym(h.kind)) {
+      if (h.state != UPCRT_SVD_FREE) {
+        upcrt_svd_hdr_obj(&h, p.offset, p.thread, o);
+        return UPCRT_SVD_FOUND_LIVE;
+      }
+      if (!have_freed) {
+        freed = h;
+        have_freed = 1;
+      }
+    }
+  }
+  if (!have_freed || upcrt_svd_covered(p.thread, hoff)) return 0;
+  upcrt_svd_hdr_obj(&freed, p.offset, p.thread, o);
+  return UPCRT_SVD_FOUND_FREED;
 }
 
 const char *upcrt_svd_kind_text(int kind) { return upcrt_svd_kind_name(kind); }
@@ -238,7 +351,7 @@ void upcrt_describe_pts(upcrt_pts_t p, char *buf, size_t size) {
     upcrt_seg_read(&h, (int)p.thread, p.offset - HDR, sizeof h);
     if (h.magic == (UPCRT_SVD_MAGIC ^ p.offset)) {
       if (h.state == UPCRT_SVD_LOCK || h.state == UPCRT_SVD_SEM)
-        snprintf(buf, size, "%s on thread %u (allocated by thread %" PRIu64 ")",
+        snprintf(buf, size, "%s on thread %u (allocated by thread %" PRIu32 ")",
                  upcrt_svd_kind_name((int)h.state), p.thread, h.owner);
       else if (h.state == UPCRT_SVD_ALL || h.state == UPCRT_SVD_GLOBAL)
         snprintf(buf, size, "%s(%" PRIu64 ", %" PRIu64 ") object", upcrt_svd_kind_name((int)h.state),
@@ -377,6 +490,7 @@ static void upcrt_svd_drain(void) {
 }
 
 uint64_t upcrt_svd_local_alloc(size_t n, int kind) {
+  const upcrt_check_site_t *site = upcrt_check_take();
   uint64_t need = ((uint64_t)(n ? n : 1) + 63) / 64 * 64 + HDR;
   if (need < n) upcrt_svd_exhausted(kind, n, 0, n, 0);
   upcrt_svd_drain();
@@ -409,9 +523,9 @@ uint64_t upcrt_svd_local_alloc(size_t n, int kind) {
   }
   upcrt_svd_hdr_t *h = (upcrt_svd_hdr_t *)(upcrt_seg_mybase + off);
   *h = (upcrt_svd_hdr_t){UPCRT_SVD_MAGIC ^ (off + HDR), need - HDR, 0, (uint64_t)kind, n, 0,
-                         (uint64_t)upcrt_mythread, 0};
+                         (uint32_t)upcrt_mythread, (uint32_t)kind, upcrt_svd_site_code(site)};
   upcrt_seg_sync();
-  upcrt_svd_know(off + HDR, need - HDR, kind, upcrt_mythread, n, 0);
+  upcrt_svd_know(off + HDR, need - HDR, kind, upcrt_mythread, upcrt_mythread, n, 0, site);
   return off + HDR;
 }
 
@@ -432,6 +546,7 @@ static void upcrt_svd_symtab_write(void) {
 }
 
 uint64_t upcrt_svd_sym_alloc(size_t per_thread, int kind, size_t a, size_t b) {
+  const upcrt_check_site_t *site = upcrt_check_take();
   uint64_t need = ((uint64_t)(per_thread ? per_thread : 1) + 63) / 64 * 64 + HDR;
   if (need < per_thread) upcrt_svd_exhausted(kind, a, b, per_thread, 0);
   upcrt_lock_acquire_at(0, UPCRT_SEG_SYMLOCK);
@@ -475,10 +590,10 @@ uint64_t upcrt_svd_sym_alloc(size_t per_thread, int kind, size_t a, size_t b) {
     off = base;
   }
   upcrt_svd_hdr_t h = {UPCRT_SVD_MAGIC ^ (off + HDR), need - HDR, 0, (uint64_t)kind, a, b,
-                       (uint64_t)upcrt_mythread, 0};
+                       (uint32_t)upcrt_mythread, (uint32_t)kind, upcrt_svd_site_code(site)};
   upcrt_seg_write(0, off, &h, sizeof h);
   upcrt_lock_release_at(0, UPCRT_SEG_SYMLOCK);
-  upcrt_svd_know(off + HDR, need - HDR, kind, -1, a, b);
+  upcrt_svd_know(off + HDR, need - HDR, kind, -1, upcrt_mythread, a, b, site);
   return off + HDR;
 }
 
@@ -633,7 +748,8 @@ upcrt_pts_t upcrt_svd_all_alloc(size_t nblocks, size_t nbytes) {
   if (upcrt_mythread == 0) off = upcrt_svd_sym_alloc(per, UPCRT_SVD_ALL, nblocks, nbytes);
   upcrt_barrier_bcast(&off, sizeof off, 0);
   if (upcrt_mythread != 0)
-    upcrt_svd_know(off, ((uint64_t)per + 63) / 64 * 64, UPCRT_SVD_ALL, -1, nblocks, nbytes);
+    upcrt_svd_know(off, ((uint64_t)per + 63) / 64 * 64, UPCRT_SVD_ALL, -1, 0, nblocks, nbytes,
+                   upcrt_check_take());
   return (upcrt_pts_t){off, 0, 0};
 }
 

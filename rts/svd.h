@@ -16,7 +16,9 @@
  *   - a private list of the heap objects this thread knows (for messages).
  * Every heap block has a 64-byte header just before its data (on thread 0
  * for symmetric blocks, on the owner for upc_alloc blocks) that says whether
- * it is live, so upc_free of anything else is reported.
+ * it is live, so upc_free of anything else is reported; it also names the
+ * allocation (call, allocating thread, and in checking mode its source line),
+ * so checking mode can place pointers into other threads' objects.
  */
 #ifndef UPCRT_SVD_H
 #define UPCRT_SVD_H
@@ -66,11 +68,18 @@ typedef struct {
   int kind;                    /* heap: UPCRT_SVD_* and the allocation's arguments */
   size_t a, b;
   const upcrt_check_site_t *site; /* heap: the allocation call, when known */
+  int owner;                   /* heap: the thread that allocated it */
 } upcrt_svd_obj_t;
 /* The shared object p points into: a static one, or a heap object this
  * thread knows of (allocated by it, or collectively); with verify, heap
  * objects another thread may have freed are checked to be live. */
 int upcrt_svd_find(upcrt_pts_t p, upcrt_svd_obj_t *o, int verify);
+/* The heap object whose data starts at p, from its block header, which may
+ * be on another thread (checking mode: heap objects this thread does not
+ * know).  UPCRT_SVD_FOUND_FREED: the block was freed and its memory not
+ * reused since (o is what it was); 0: no block starts at p. */
+enum { UPCRT_SVD_FOUND_LIVE = 1, UPCRT_SVD_FOUND_FREED = 2 };
+int upcrt_svd_find_block(upcrt_pts_t p, upcrt_svd_obj_t *o);
 /* Changes whenever this thread learns or forgets a heap object. */
 extern uint64_t upcrt_svd_gen;
 const char *upcrt_svd_kind_text(int kind);
