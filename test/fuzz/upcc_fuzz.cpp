@@ -436,6 +436,15 @@ bool mutateOnce(Rng &r, Mut m, std::string &s, const std::vector<Span> &T,
     }
     while (e > b && !balanced(s, T, b, e)) e--;
     if (!balanced(s, T, b, e)) return false;
+    // Nor lie in a directive continued over lines (a #define's body): the
+    // wrapped lines would end in a backslash before the ')'.
+    size_t from = s.rfind('\n', T[b].off), to = s.find('\n', T[e].off + T[e].len);
+    if (from != std::string::npos && from > 0 && s[from - 1] == '\\') return false;
+    if (from == std::string::npos) from = 0;
+    if (s.substr(from, to == std::string::npos ? std::string::npos : to - from).find("\\\n") !=
+            std::string::npos ||
+        (to != std::string::npos && to > 0 && s[to - 1] == '\\'))
+      return false;
     int depth = int(1 + r.below(6));
     ed.push_back({T[b].off, 0, "FZID" + std::to_string(depth) + "("});
     ed.push_back({T[e].off + T[e].len, 0, ")"});
