@@ -122,6 +122,8 @@ bool upcConvertsWithWarning(QualType from, QualType to) {
   return sharedPointee(from) && sharedPointee(to) && !upcImplicitOK(from, to);
 }
 
+bool declHasThreadsDim(const ValueDecl *vd);
+
 class Consumer : public DiagnosticConsumer, public Reporter {
 public:
   // fixWarnings: the warnings of conversions fixed in earlier rounds (their
@@ -160,10 +162,39 @@ public:
                      : level == DiagnosticsEngine::Warning ? "warning"
                      : level == DiagnosticsEngine::Fatal   ? "fatal error"
                                                            : "error";
+    if (level == DiagnosticsEngine::Note && boundsWarning_ != kNone &&
+        info.getID() == diag::note_array_declared_here && threadsDimArray(info)) {
+      // The warning and its note: the dimension is THREADS times larger.
+      lines[boundsWarning_].clear();
+      (boundsWarningIsError_ ? errors : warnings)--;
+      boundsWarning_ = kNone;
+      return;
+    }
     if (level >= DiagnosticsEngine::Error) errors++;
     if (level == DiagnosticsEngine::Warning) warnings++;
     emit(info.getLocation(), lv, msg);
+    if (live) return;
+    if (level == DiagnosticsEngine::Note) {
+      if (!assertDiags.empty() && assertDiags.back().open)
+        assertDiags.back().lines.push_back(lines.size() - 1);
+      return;
+    }
+    if (!assertDiags.empty()) assertDiags.back().open = false;
+    boundsWarning_ = kNone;
+    unsigned id = info.getID();
+    if (id == diag::err_static_assert_failed || id == diag::err_static_assert_requirement_failed)
+      assertDiags.push_back({info.getLocation(), {lines.size() - 1}, true});
+    if (id == diag::warn_array_index_exceeds_bounds || id == diag::warn_ptr_arith_exceeds_bounds) {
+      boundsWarning_ = lines.size() - 1;
+      boundsWarningIsError_ = level >= DiagnosticsEngine::Error;
+    }
   }
+
+  // Clang decides a _Static_assert with its 8-byte pointer-to-shared; one
+  // whose condition depends on the layout of a type holding one is decided
+  // again with the lowered layout, in place of Clang's verdict (the
+  // generated C checks it too).
+  void resolveStaticAsserts(ASTContext &ctx);
 
   void report(SourceLocation loc, bool error, const std::string &msg) override {
     if (error) errors++;
@@ -207,6 +238,24 @@ private:
   std::vector<std::string> *fixWarnings_;
   bool lastFixed_ = false;
   bool dropNotes_ = false; // the notes of a rephrased error point into the prelude
+  // A failed _Static_assert's error and notes, in `lines`.
+  struct AssertDiag {
+    SourceLocation loc;
+    std::vector<size_t> lines;
+    bool open; // its notes may follow
+  };
+  std::vector<AssertDiag> assertDiags;
+  // The last array-bounds warning, in `lines`: under dynamic THREADS Clang
+  // takes a THREADS dimension for 1 (its note names the array).
+  static constexpr size_t kNone = size_t(-1);
+  size_t boundsWarning_ = kNone;
+  bool boundsWarningIsError_ = false;
+
+  bool threadsDimArray(const Diagnostic &info) {
+    if (info.getNumArgs() < 1 || info.getArgKind(0) != DiagnosticsEngine::ak_nameddecl) return false;
+    const auto *nd = reinterpret_cast<const NamedDecl *>(info.getRawArg(0));
+    return declHasThreadsDim(dyn_cast_or_null<ValueDecl>(nd));
+  }
 
   void conversionWarning(const Diagnostic &info, QualType src, QualType dst,
                          const std::string &when) {
@@ -545,43 +594,70 @@ std::string virtualName(const FrontendOptions &opts) {
   return (opts.inputName.empty() ? std::string("input.upc") : opts.inputName) + ".surface.c";
 }
 
-// Size and alignment of t as the lowered C lays it out: a pointer-to-shared
-// is a 16-byte upcrt_pts_t there, not the 8-byte pointer Clang sees.  False
-// for what this does not model (bit-fields, unions of such, VLAs).
-bool loweredLayout(const ASTContext &ctx, QualType t, uint64_t &size, uint64_t &align) {
+// Whether t holds a pointer-to-shared, so that its layout in the lowered C
+// differs from Clang's.
+bool holdsPts(const ASTContext &ctx, QualType t) {
   t = t.getCanonicalType();
   if (const auto *pt = t->getAs<PointerType>()) {
     LangAS as = pt->getPointeeType().getAddressSpace();
-    if (isTargetAddressSpace(as) && isShared(toTargetAddressSpace(as))) {
-      size = 16;
-      align = 8;
-      return true;
-    }
+    return isTargetAddressSpace(as) && isShared(toTargetAddressSpace(as));
+  }
+  if (const ArrayType *at = ctx.getAsArrayType(t)) return holdsPts(ctx, at->getElementType());
+  if (const auto *rt = t->getAs<RecordType>())
+    if (const RecordDecl *rd = rt->getDecl()->getDefinition())
+      for (const FieldDecl *f : rd->fields())
+        if (holdsPts(ctx, f->getType())) return true;
+  return false;
+}
+
+bool loweredLayout(const ASTContext &ctx, QualType t, uint64_t &size, uint64_t &align);
+
+// Layout of record rd as the lowered C lays it out; with `field`, also its
+// offset.  False for what this does not model (bit-fields, packing).
+bool loweredRecord(const ASTContext &ctx, const RecordDecl *rd, uint64_t &size, uint64_t &align,
+                   const FieldDecl *field = nullptr, uint64_t *fieldOffset = nullptr) {
+  if (!rd || rd->hasAttr<PackedAttr>()) return false;
+  uint64_t off = 0, a = 1;
+  for (const FieldDecl *f : rd->fields()) {
+    uint64_t fs, fa;
+    if (f->isBitField() || !loweredLayout(ctx, f->getType(), fs, fa)) return false;
+    fa = std::max<uint64_t>(fa, ctx.toCharUnitsFromBits(f->getMaxAlignment()).getQuantity());
+    a = std::max(a, fa);
+    uint64_t at = rd->isUnion() ? 0 : (off + fa - 1) / fa * fa;
+    if (f == field && fieldOffset) *fieldOffset = at;
+    off = rd->isUnion() ? std::max(off, fs) : at + fs;
+  }
+  QualType t = ctx.getRecordType(rd);
+  align = std::max<uint64_t>(a, ctx.getTypeAlignInChars(t).getQuantity());
+  size = (off + align - 1) / align * align;
+  return true;
+}
+
+// Size and alignment of t as the lowered C lays it out: a pointer-to-shared
+// is a 16-byte upcrt_pts_t there, not the 8-byte pointer Clang sees.  False
+// for what this does not model (bit-fields and packing around such a
+// pointer, incomplete types, VLAs).
+bool loweredLayout(const ASTContext &ctx, QualType t, uint64_t &size, uint64_t &align) {
+  t = t.getCanonicalType();
+  if (!holdsPts(ctx, t)) {
+    if (t->isIncompleteType() || t->isDependentType() || t->isVariableArrayType()) return false;
+    size = ctx.getTypeSizeInChars(t).getQuantity();
+    align = ctx.getTypeAlignInChars(t).getQuantity();
+    return true;
+  }
+  if (t->isPointerType()) {
+    size = 16;
+    align = 8;
+    return true;
   }
   if (const auto *at = ctx.getAsConstantArrayType(t)) {
     if (!loweredLayout(ctx, at->getElementType(), size, align)) return false;
     size *= at->getSize().getZExtValue();
     return true;
   }
-  if (const auto *rt = t->getAs<RecordType>()) {
-    const RecordDecl *rd = rt->getDecl()->getDefinition();
-    if (!rd) return false;
-    uint64_t off = 0, a = 1;
-    for (const FieldDecl *f : rd->fields()) {
-      uint64_t fs, fa;
-      if (f->isBitField() || !loweredLayout(ctx, f->getType(), fs, fa)) return false;
-      a = std::max(a, fa);
-      if (rd->isUnion()) off = std::max(off, fs);
-      else off = (off + fa - 1) / fa * fa + fs;
-    }
-    align = std::max<uint64_t>(a, ctx.getTypeAlignInChars(t).getQuantity());
-    size = (off + align - 1) / align * align;
-    return true;
-  }
-  if (t->isIncompleteType() || t->isDependentType() || t->isVariableArrayType()) return false;
-  size = ctx.getTypeSizeInChars(t).getQuantity();
-  align = ctx.getTypeAlignInChars(t).getQuantity();
-  return true;
+  if (const auto *rt = t->getAs<RecordType>())
+    return loweredRecord(ctx, rt->getDecl()->getDefinition(), size, align);
+  return false;
 }
 
 // Whether size expression e mentions THREADS (__upcc_THREADS_DIM).
@@ -662,6 +738,236 @@ std::optional<long long> sizeofValue(const ASTContext &ctx, int kind, QualType t
     if (auto *dre = dyn_cast<DeclRefExpr>(operand->IgnoreParenImpCasts())) vd = dre->getDecl();
   if (!declHasThreadsDim(vd)) return std::nullopt; // depends on THREADS
   return (long long)((k + b - 1) / b * b * es);
+}
+
+// Integer constants as the lowered C computes them.  Clang's evaluator lays
+// a pointer-to-shared out as its 8-byte pointer; sizeof, _Alignof and
+// offsetof of a type holding one take the lowered layout here, and the
+// operators around them are folded with C's conversions.  Expressions that
+// do not depend on such a layout are Clang's to evaluate.
+class LoweredFolder {
+public:
+  explicit LoweredFolder(const ASTContext &ctx) : ctx_(ctx) {}
+
+  // Whether e's value depends on the layout of a type holding a
+  // pointer-to-shared (directly or through an enumeration constant).
+  bool dependsOnLayout(const Expr *e) {
+    if (!e) return false;
+    e = e->IgnoreParens();
+    if (const auto *u = dyn_cast<UnaryExprOrTypeTraitExpr>(e))
+      return isLayoutQuery(u->getKind()) && holdsPts(ctx_, u->getTypeOfArgument());
+    if (const auto *o = dyn_cast<OffsetOfExpr>(e)) {
+      if (holdsPts(ctx_, o->getTypeSourceInfo()->getType())) return true;
+    } else if (const auto *d = dyn_cast<DeclRefExpr>(e)) {
+      if (const auto *ec = dyn_cast<EnumConstantDecl>(d->getDecl())) return enumDepends(ec);
+    }
+    for (const Stmt *c : e->children())
+      if (const auto *ce = dyn_cast_or_null<Expr>(c))
+        if (dependsOnLayout(ce)) return true;
+    return false;
+  }
+
+  // e's value, or nothing when it is not an integer constant this models.
+  std::optional<llvm::APSInt> fold(const Expr *e) {
+    if (!e || e->isValueDependent()) return std::nullopt;
+    if (!dependsOnLayout(e)) {
+      Expr::EvalResult r;
+      if (e->EvaluateAsInt(r, ctx_)) return r.Val.getInt();
+      return std::nullopt;
+    }
+    QualType ty = e->getType();
+    e = e->IgnoreParens();
+    if (const auto *f = dyn_cast<FullExpr>(e)) return fold(f->getSubExpr());
+    if (const auto *c = dyn_cast<CastExpr>(e)) {
+      if (!ty->isIntegralOrEnumerationType()) return std::nullopt;
+      auto v = fold(c->getSubExpr());
+      return v ? std::optional(convert(*v, ty)) : std::nullopt;
+    }
+    if (const auto *u = dyn_cast<UnaryOperator>(e)) {
+      auto v = fold(u->getSubExpr());
+      if (!v) return std::nullopt;
+      switch (u->getOpcode()) {
+      case UO_Plus: return convert(*v, ty);
+      case UO_Minus: return convert(-*v, ty);
+      case UO_Not: return convert(~*v, ty);
+      case UO_LNot: return boolean(!v->getBoolValue(), ty);
+      default: return std::nullopt;
+      }
+    }
+    if (const auto *b = dyn_cast<BinaryOperator>(e)) return binary(b, ty);
+    if (const auto *c = dyn_cast<ConditionalOperator>(e)) {
+      auto v = fold(c->getCond());
+      if (!v) return std::nullopt;
+      auto r = fold(v->getBoolValue() ? c->getTrueExpr() : c->getFalseExpr());
+      return r ? std::optional(convert(*r, ty)) : std::nullopt;
+    }
+    if (const auto *u = dyn_cast<UnaryExprOrTypeTraitExpr>(e)) {
+      uint64_t size, align;
+      if (!isLayoutQuery(u->getKind()) || !loweredLayout(ctx_, u->getTypeOfArgument(), size, align))
+        return std::nullopt;
+      return convert(llvm::APSInt::getUnsigned(u->getKind() == UETT_SizeOf ? size : align), ty);
+    }
+    if (const auto *o = dyn_cast<OffsetOfExpr>(e)) return offsetOf(o, ty);
+    if (const auto *d = dyn_cast<DeclRefExpr>(e))
+      if (const auto *ec = dyn_cast<EnumConstantDecl>(d->getDecl())) {
+        auto v = enumValue(ec);
+        return v ? std::optional(convert(*v, ty)) : std::nullopt;
+      }
+    return std::nullopt;
+  }
+
+private:
+  const ASTContext &ctx_;
+  std::map<const EnumConstantDecl *, bool> depends_;
+  std::map<const EnumConstantDecl *, std::optional<llvm::APSInt>> values_;
+
+  static bool isLayoutQuery(UnaryExprOrTypeTrait k) {
+    return k == UETT_SizeOf || k == UETT_AlignOf || k == UETT_PreferredAlignOf;
+  }
+
+  // The enumerator before ec in its enumeration (an implicit value is one more).
+  static const EnumConstantDecl *previous(const EnumConstantDecl *ec) {
+    const auto *ed = dyn_cast<EnumDecl>(ec->getDeclContext());
+    if (!ed) return nullptr;
+    const EnumConstantDecl *prev = nullptr;
+    for (const EnumConstantDecl *x : ed->enumerators()) {
+      if (x == ec) return prev;
+      prev = x;
+    }
+    return nullptr;
+  }
+
+  bool enumDepends(const EnumConstantDecl *ec) {
+    auto [it, fresh] = depends_.try_emplace(ec, false); // false while in progress
+    if (!fresh) return it->second;
+    bool d = ec->getInitExpr() ? dependsOnLayout(ec->getInitExpr())
+                               : previous(ec) && enumDepends(previous(ec));
+    depends_[ec] = d;
+    return d;
+  }
+
+  std::optional<llvm::APSInt> enumValue(const EnumConstantDecl *ec) {
+    if (!enumDepends(ec)) return ec->getInitVal();
+    auto [it, fresh] = values_.try_emplace(ec, std::nullopt);
+    if (!fresh) return it->second;
+    std::optional<llvm::APSInt> v;
+    if (ec->getInitExpr()) v = fold(ec->getInitExpr());
+    else if (auto p = enumValue(previous(ec))) v = *p + 1;
+    if (v) v = convert(*v, ec->getType());
+    values_[ec] = v;
+    return v;
+  }
+
+  llvm::APSInt convert(const llvm::APSInt &v, QualType ty) const {
+    if (ty->isBooleanType()) return boolean(v.getBoolValue(), ty);
+    llvm::APSInt r = v.extOrTrunc(ctx_.getIntWidth(ty));
+    r.setIsUnsigned(ty->isUnsignedIntegerOrEnumerationType());
+    return r;
+  }
+
+  llvm::APSInt boolean(bool b, QualType ty) const {
+    return convert(llvm::APSInt::get(b ? 1 : 0), ty->isBooleanType() ? ctx_.IntTy : ty);
+  }
+
+  std::optional<llvm::APSInt> binary(const BinaryOperator *b, QualType ty) {
+    BinaryOperatorKind op = b->getOpcode();
+    auto l = fold(b->getLHS());
+    if (!l) return std::nullopt;
+    if (op == BO_LAnd || op == BO_LOr) {
+      if (l->getBoolValue() == (op == BO_LOr)) return boolean(op == BO_LOr, ty);
+      auto r = fold(b->getRHS());
+      return r ? std::optional(boolean(r->getBoolValue(), ty)) : std::nullopt;
+    }
+    auto r = fold(b->getRHS());
+    if (!r) return std::nullopt;
+    if (op == BO_Shl || op == BO_Shr) {
+      if (r->isNegative() || r->getZExtValue() >= l->getBitWidth()) return std::nullopt;
+      unsigned n = unsigned(r->getZExtValue());
+      return convert(op == BO_Shl ? *l << n : *l >> n, ty);
+    }
+    // The usual arithmetic conversions are in the AST: both sides have the
+    // operands' common type.
+    if (l->getBitWidth() != r->getBitWidth() || l->isUnsigned() != r->isUnsigned())
+      return std::nullopt;
+    switch (op) {
+    case BO_Mul: return convert(*l * *r, ty);
+    case BO_Div: return *r == 0 ? std::nullopt : std::optional(convert(*l / *r, ty));
+    case BO_Rem: return *r == 0 ? std::nullopt : std::optional(convert(*l % *r, ty));
+    case BO_Add: return convert(*l + *r, ty);
+    case BO_Sub: return convert(*l - *r, ty);
+    case BO_LT: return boolean(*l < *r, ty);
+    case BO_GT: return boolean(*l > *r, ty);
+    case BO_LE: return boolean(*l <= *r, ty);
+    case BO_GE: return boolean(*l >= *r, ty);
+    case BO_EQ: return boolean(*l == *r, ty);
+    case BO_NE: return boolean(*l != *r, ty);
+    case BO_And: return convert(*l & *r, ty);
+    case BO_Xor: return convert(*l ^ *r, ty);
+    case BO_Or: return convert(*l | *r, ty);
+    default: return std::nullopt;
+    }
+  }
+
+  std::optional<llvm::APSInt> offsetOf(const OffsetOfExpr *o, QualType ty) {
+    QualType cur = o->getTypeSourceInfo()->getType();
+    uint64_t off = 0;
+    for (unsigned i = 0; i < o->getNumComponents(); i++) {
+      const OffsetOfNode &n = o->getComponent(i);
+      if (n.getKind() == OffsetOfNode::Field) {
+        const FieldDecl *f = n.getField();
+        uint64_t size, align, at = 0;
+        if (!loweredRecord(ctx_, f->getParent(), size, align, f, &at)) return std::nullopt;
+        off += at;
+        cur = f->getType();
+      } else if (n.getKind() == OffsetOfNode::Array) {
+        const ArrayType *a = ctx_.getAsArrayType(cur);
+        auto idx = fold(o->getIndexExpr(n.getArrayExprIndex()));
+        uint64_t size, align;
+        if (!a || !idx || !loweredLayout(ctx_, a->getElementType(), size, align))
+          return std::nullopt;
+        off += uint64_t(idx->getExtValue()) * size;
+        cur = a->getElementType();
+      } else {
+        return std::nullopt;
+      }
+    }
+    return convert(llvm::APSInt::getUnsigned(off), ty);
+  }
+};
+
+void Consumer::resolveStaticAsserts(ASTContext &ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::vector<const StaticAssertDecl *> found;
+    bool VisitStaticAssertDecl(StaticAssertDecl *d) {
+      found.push_back(d);
+      return true;
+    }
+  } finder;
+  finder.TraverseDecl(ctx.getTranslationUnitDecl());
+  LoweredFolder folder(ctx);
+  for (const StaticAssertDecl *d : finder.found) {
+    const Expr *cond = d->getAssertExpr();
+    if (!folder.dependsOnLayout(cond)) continue;
+    auto holds = folder.fold(cond);
+    if (!holds) continue;
+    SourceLocation b = sm->getFileLoc(d->getBeginLoc()), e = sm->getFileLoc(d->getEndLoc());
+    AssertDiag *clangs = nullptr;
+    for (AssertDiag &a : assertDiags) {
+      SourceLocation l = sm->getFileLoc(a.loc);
+      if (!sm->isBeforeInTranslationUnit(l, b) && !sm->isBeforeInTranslationUnit(e, l))
+        clangs = &a;
+    }
+    if (clangs) { // its notes show Clang's values
+      for (size_t i : clangs->lines) lines[i].clear();
+      errors--;
+    }
+    if (!holds->getBoolValue()) {
+      std::string msg = "static assertion failed";
+      if (const auto *m = dyn_cast_or_null<StringLiteral>(d->getMessage()))
+        msg += ": " + m->getString().str();
+      report(cond->getBeginLoc(), true, msg);
+    }
+  }
 }
 
 // One past the ')' matching the '(' at i of a C text, or npos.
@@ -784,6 +1090,7 @@ void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedT
     }
     answer(k, t, operand);
   }
+  LoweredFolder folder(ctx);
   for (Decl *d : ctx.getTranslationUnitDecl()->decls()) {
     auto *vd = dyn_cast<VarDecl>(d);
     if (!vd || !vd->getIdentifier()) continue;
@@ -800,10 +1107,7 @@ void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedT
       answer(k, t, operand);
       continue;
     }
-    const Expr *init = vd->getInit();
-    if (!init || init->isValueDependent()) continue;
-    Expr::EvalResult r;
-    if (init->EvaluateAsInt(r, ctx)) known[reqs[k].key] = r.Val.getInt().getExtValue();
+    if (auto v = folder.fold(vd->getInit())) known[reqs[k].key] = v->getExtValue();
   }
 }
 
@@ -882,6 +1186,7 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
   if (ast) {
     consumer->ctx = &ast->getASTContext();
     consumer->sm = &ast->getSourceManager();
+    consumer->resolveStaticAsserts(ast->getASTContext());
     if (consumer->errors == 0) runChecks(ast->getASTContext(), *consumer);
   }
   if (!noWarn) {

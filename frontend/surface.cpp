@@ -1233,6 +1233,18 @@ void Surface::analyzeDeclaration(int start, int boundary) {
 void Surface::threadsDims(const std::vector<Dim> &dims, const std::string &name, bool indefinite) {
   int count = 0;
   for (auto &dm : dims) {
+    // A dimension only Clang can evaluate (sizeof, offsetof, enumeration
+    // constants) gets the value evaluateRequests folds with the generated
+    // C's layout: Clang's own would take a pointer-to-shared for 8 bytes.
+    bool ident = false;
+    for (int k = dm.lb + 1; k < dm.rb; k++) ident |= isIdent(k) && !is(k, "THREADS");
+    bool used = false, failed = false;
+    if (ident) evaluate(dm.lb + 1, dm.rb, &used, &failed);
+    if (failed)
+      if (auto v = constant(dm.lb + 1, dm.rb, &used)) {
+        insertBefore(dm.lb + 1, "0 * (");
+        insertBefore(dm.rb, ") + " + std::to_string(*v) + (used ? " * __upcc_THREADS_DIM" : ""));
+      }
     bool has = false;
     for (int k = dm.lb + 1; k < dm.rb; k++) {
       if (!is(k, "THREADS") || !dynamicThreads()) continue;

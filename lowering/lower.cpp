@@ -5,6 +5,7 @@
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/ParentMapContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Lex/Lexer.h>
 
 #include <algorithm>
@@ -364,6 +365,30 @@ void Lowerer::walkTopLevel() {
   flush();
 }
 
+// sizeof and _Alignof of a UPC type where no rule rewrote them: constant
+// contexts outside expression statements (_Static_assert, case labels,
+// array dimensions, bit-field widths).  Left as they are, the C compiler
+// would measure an 8-byte pointer where the program has a upcrt_pts_t.
+void Lowerer::lowerConstantSizeofs() {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::vector<UnaryExprOrTypeTraitExpr *> found;
+    bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) {
+      if (e->isArgumentType()) found.push_back(e);
+      return true;
+    }
+  } finder;
+  finder.TraverseDecl(ctx.getTranslationUnitDecl());
+  for (UnaryExprOrTypeTraitExpr *e : finder.found) {
+    if (!needsLowering(e->getArgumentType()) || !validRange(e->getSourceRange())) continue;
+    unsigned b = offsetOf(e->getBeginLoc()), end = endOffsetOf(e->getEndLoc());
+    bool covered = std::any_of(edits.begin(), edits.end(), [&](const Edit &ed) {
+      return ed.e == ed.b ? ed.b > b && ed.b < end : ed.b < end && ed.e > b;
+    });
+    std::string t;
+    if (!covered && emitSizeof(e, t)) replace(b, end, t);
+  }
+}
+
 bool Lowerer::run(llvm::raw_ostream &out) {
   // upcrt_pts_t comes from <upcrt.h>, which the prelude includes.
   for (Decl *d : ctx.getTranslationUnitDecl()->decls())
@@ -375,6 +400,7 @@ bool Lowerer::run(llvm::raw_ostream &out) {
   }
   nameAnonymousRecords();
   walkTopLevel();
+  lowerConstantSizeofs();
   if (failed) return false;
 
   StringRef buf = sm.getBufferData(sm.getMainFileID());

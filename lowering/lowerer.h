@@ -76,6 +76,7 @@ public:
   void walkStmt(clang::Stmt *s);
   void walkFunction(clang::FunctionDecl *fd);
   void walkTopLevel();
+  void lowerConstantSizeofs();
 
   // ---- types.cpp: types and layouts ----
   bool isSharedType(clang::QualType t) const;  // object of shared type (any array depth)
