@@ -1107,6 +1107,7 @@ void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedT
       answer(k, t, operand);
       continue;
     }
+    if (reqs[k].ifLayout && !folder.dependsOnLayout(vd->getInit())) continue;
     if (auto v = folder.fold(vd->getInit())) known[reqs[k].key] = v->getExtValue();
   }
 }

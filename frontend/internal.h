@@ -82,6 +82,9 @@ struct ConstRequest {
   std::string expr;
   int kind = 0;
   unsigned ppBegin = 0, ppEnd = 0;
+  // kind 0: answered only when the value depends on the layout of a type
+  // holding a pointer-to-shared (elsewhere Clang's own value is right).
+  bool ifLayout = false;
 };
 
 struct SurfaceOut {

@@ -447,6 +447,7 @@ private:
 
   std::optional<long long> evaluate(int b, int e, bool *usedThreads, bool *failed);
   std::optional<long long> constant(int b, int e, bool *usedThreads);
+  std::string requestText(int b, int e) const;
 
   void pragma(size_t b, size_t e, int braceDepth);
   bool statementPosition(int i);
@@ -642,13 +643,18 @@ std::optional<long long> Surface::constant(int b, int e, bool *usedThreads) {
   unsigned key = T[b].off;
   auto it = known_.find(key);
   if (it != known_.end()) return it->second;
+  out.requests.push_back({key, requestText(b, e)});
+  return std::nullopt;
+}
+
+// Tokens [b, e) as an expression for Clang, THREADS counted as 1 (dynamic THREADS).
+std::string Surface::requestText(int b, int e) const {
   std::string expr;
   for (int k = b; k < e; k++) {
     if (k > b) expr += ' ';
     expr += is(k, "THREADS") && dynamicThreads() ? std::string("__upcc_THREADS_DIM") : text(k);
   }
-  out.requests.push_back({key, expr});
-  return std::nullopt;
+  return expr;
 }
 
 // ---- pragmas
@@ -1240,11 +1246,19 @@ void Surface::threadsDims(const std::vector<Dim> &dims, const std::string &name,
     for (int k = dm.lb + 1; k < dm.rb; k++) ident |= isIdent(k) && !is(k, "THREADS");
     bool used = false, failed = false;
     if (ident) evaluate(dm.lb + 1, dm.rb, &used, &failed);
-    if (failed)
-      if (auto v = constant(dm.lb + 1, dm.rb, &used)) {
+    if (failed) {
+      auto v = known_.find(T[dm.lb].off); // keyed by the '[': not a block size's key
+      if (v == known_.end()) {
+        ConstRequest r{T[dm.lb].off, requestText(dm.lb + 1, dm.rb)};
+        r.ifLayout = true;
+        out.requests.push_back(r);
+      } else {
+        for (int k = dm.lb + 1; k < dm.rb; k++) used |= is(k, "THREADS") && dynamicThreads();
         insertBefore(dm.lb + 1, "0 * (");
-        insertBefore(dm.rb, ") + " + std::to_string(*v) + (used ? " * __upcc_THREADS_DIM" : ""));
+        insertBefore(dm.rb, ") + " + std::to_string(v->second) +
+                                (used ? " * __upcc_THREADS_DIM" : ""));
       }
+    }
     bool has = false;
     for (int k = dm.lb + 1; k < dm.rb; k++) {
       if (!is(k, "THREADS") || !dynamicThreads()) continue;
