@@ -1240,12 +1240,12 @@ void Surface::threadsDims(const std::vector<Dim> &dims, const std::string &name,
   int count = 0;
   for (auto &dm : dims) {
     // A dimension only Clang can evaluate (sizeof, offsetof, enumeration
-    // constants) gets the value evaluateRequests folds with the generated
-    // C's layout: Clang's own would take a pointer-to-shared for 8 bytes.
-    bool ident = false;
+    // constants) whose value depends on the layout of a type holding a
+    // pointer-to-shared gets the value evaluateRequests folds with the
+    // generated C's layout: Clang's own takes the pointer for 8 bytes.
+    bool ident = false, failed = false;
     for (int k = dm.lb + 1; k < dm.rb; k++) ident |= isIdent(k) && !is(k, "THREADS");
-    bool used = false, failed = false;
-    if (ident) evaluate(dm.lb + 1, dm.rb, &used, &failed);
+    if (ident) evaluate(dm.lb + 1, dm.rb, nullptr, &failed);
     if (failed) {
       auto v = known_.find(T[dm.lb].off); // keyed by the '[': not a block size's key
       if (v == known_.end()) {
@@ -1253,6 +1253,7 @@ void Surface::threadsDims(const std::vector<Dim> &dims, const std::string &name,
         r.ifLayout = true;
         out.requests.push_back(r);
       } else {
+        bool used = false;
         for (int k = dm.lb + 1; k < dm.rb; k++) used |= is(k, "THREADS") && dynamicThreads();
         insertBefore(dm.lb + 1, "0 * (");
         insertBefore(dm.rb, ") + " + std::to_string(v->second) +
