@@ -1034,12 +1034,16 @@ void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedT
   for (const Span &sp : spans) {
     if (sp.b < pos) continue; // inside another construct's operand
     std::string operand = text.substr(sp.ob, sp.oe - sp.ob);
-    if (operand.find('\n') != std::string::npos) continue; // keep the lines
+    if (operand.find("\n#") != std::string::npos) continue; // a line marker stays a line
+    // The construct on one line, its line breaks after it: the lines keep
+    // their numbers.
+    std::replace(operand.begin(), operand.end(), '\n', ' ');
     code.append(text, pos, sp.b - pos);
     code += "(";
     at[unsigned(code.size())] = sp.k;
     // A value of its own: equal ones would be duplicate case labels.
     code += "sizeof(__typeof__(" + operand + ") *) * 0 + " + std::to_string(0x3f3f0000 + sp.k) + ")";
+    code.append(size_t(std::count(text.begin() + sp.b, text.begin() + sp.e, '\n')), '\n');
     pos = sp.e;
     inPlace[sp.k] = true;
   }

@@ -40,6 +40,13 @@ static size_t local_sizes(void) {
   _Static_assert(upc_localsizeof(ind) == 6 * sizeof(long), "indefinite block size");
   _Static_assert(upc_localsizeof(P) == sizeof(struct pair), "scalar");
   _Static_assert(upc_localsizeof(*p) == sizeof(int), "a local's pointee");
+  /* Operands across lines (found by the fuzzer joining the lines above). */
+  _Static_assert(upc_localsizeof(
+*p) == sizeof(int), "a local's pointee, next line");
+  _Static_assert(upc_blocksizeof(*
+                                 p) == 4, "split inside the operand");
+  char split[upc_elemsizeof(
+      *p)];
   char a[upc_localsizeof(A)];
   char s[upc_localsizeof S];
 #ifdef __UPC_STATIC_THREADS__
@@ -47,7 +54,7 @@ static size_t local_sizes(void) {
   _Static_assert(upc_localsizeof(D) == (4 + THREADS - 1) / THREADS * 3 * sizeof(double),
                  "static THREADS");
 #endif
-  return sizeof a + sizeof s;
+  return sizeof a + sizeof s + sizeof split - sizeof(int);
 }
 
 int main(void) {
