@@ -751,20 +751,30 @@ public:
 
   // Whether e's value depends on the layout of a type holding a
   // pointer-to-shared (directly or through an enumeration constant).
+  // Remembered per node: fold asks again at every level of the tree.
   bool dependsOnLayout(const Expr *e) {
     if (!e) return false;
     e = e->IgnoreParens();
-    if (const auto *u = dyn_cast<UnaryExprOrTypeTraitExpr>(e))
-      return isLayoutQuery(u->getKind()) && holdsPts(ctx_, u->getTypeOfArgument());
-    if (const auto *o = dyn_cast<OffsetOfExpr>(e)) {
-      if (holdsPts(ctx_, o->getTypeSourceInfo()->getType())) return true;
-    } else if (const auto *d = dyn_cast<DeclRefExpr>(e)) {
-      if (const auto *ec = dyn_cast<EnumConstantDecl>(d->getDecl())) return enumDepends(ec);
+    auto known = exprDepends_.find(e);
+    if (known != exprDepends_.end()) return known->second;
+    bool d = false;
+    if (const auto *u = dyn_cast<UnaryExprOrTypeTraitExpr>(e)) {
+      d = isLayoutQuery(u->getKind()) && holdsPts(ctx_, u->getTypeOfArgument());
+    } else if (const auto *o = dyn_cast<OffsetOfExpr>(e);
+               o && holdsPts(ctx_, o->getTypeSourceInfo()->getType())) {
+      d = true;
+    } else if (const auto *r = dyn_cast<DeclRefExpr>(e);
+               r && isa<EnumConstantDecl>(r->getDecl())) {
+      d = enumDepends(cast<EnumConstantDecl>(r->getDecl()));
+    } else {
+      for (const Stmt *c : e->children())
+        if (const auto *ce = dyn_cast_or_null<Expr>(c); ce && dependsOnLayout(ce)) {
+          d = true;
+          break;
+        }
     }
-    for (const Stmt *c : e->children())
-      if (const auto *ce = dyn_cast_or_null<Expr>(c))
-        if (dependsOnLayout(ce)) return true;
-    return false;
+    exprDepends_[e] = d;
+    return d;
   }
 
   // e's value, or nothing when it is not an integer constant this models.
@@ -818,6 +828,7 @@ public:
 
 private:
   const ASTContext &ctx_;
+  std::map<const Expr *, bool> exprDepends_;
   std::map<const EnumConstantDecl *, bool> depends_;
   std::map<const EnumConstantDecl *, std::optional<llvm::APSInt>> values_;
 

@@ -1235,7 +1235,9 @@ void Surface::analyzeDeclaration(int start, int boundary) {
 }
 
 // Dimensions of a shared array: THREADS becomes __upcc_THREADS_DIM (dynamic
-// THREADS), once, as a factor, and not with an indefinite block size.
+// THREADS), once, as a factor, and not with an indefinite block size; a
+// dimension that depends on a pointer-to-shared's size gets the generated
+// C's value.
 void Surface::threadsDims(const std::vector<Dim> &dims, const std::string &name, bool indefinite) {
   int count = 0;
   for (auto &dm : dims) {
