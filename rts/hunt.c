@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <mpi.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,7 @@ typedef struct {
 
 int upcrt_hunt_outstanding;
 static int upcrt_hunt_on, upcrt_hunt_installed;
+static pthread_t upcrt_hunt_owner; /* the UPC thread: strips are its alone */
 static upcrt_hunt_strip_t upcrt_hunt_strip[MAX_OUT];
 static MPI_Request upcrt_hunt_req[MAX_OUT]; /* MPI_REQUEST_NULL: done or free */
 static int upcrt_hunt_live[MAX_OUT];        /* slot holds a protected strip */
@@ -145,6 +147,20 @@ void upcrt_hunt_sync(int t, const void *p, size_t n) {
     upcrt_hunt_retire_arrived();
 }
 
+void upcrt_hunt_complete(const void *p, size_t n) {
+  if (!upcrt_hunt_installed || !pthread_equal(pthread_self(), upcrt_hunt_owner)) return;
+  const char *a = p;
+  for (int i = 0; i < MAX_OUT && upcrt_hunt_outstanding; i++) {
+    upcrt_hunt_strip_t *s = &upcrt_hunt_strip[i];
+    if (upcrt_hunt_live[i] && a < s->lo + s->len && s->lo < a + n) upcrt_hunt_retire(i);
+  }
+}
+
+void upcrt_hunt_complete_every(void) {
+  if (upcrt_hunt_installed && pthread_equal(pthread_self(), upcrt_hunt_owner))
+    upcrt_hunt_retire_all();
+}
+
 /* The first touch of a protected strip.  MPI inside a signal handler is safe
  * here only because the fault is in the program's code (or in a plain copy of
  * the runtime), never inside MPI: MPI writes strips into the staging region,
@@ -192,6 +208,7 @@ static void upcrt_hunt_install(void) {
   sigemptyset(&sa.sa_mask);
   if (sigaction(SIGSEGV, &sa, &upcrt_hunt_prev) != 0)
     upcrt_fatal("HUNT: cannot install the SIGSEGV handler");
+  upcrt_hunt_owner = pthread_self();
   upcrt_hunt_installed = 1;
 }
 
@@ -306,15 +323,16 @@ int upcrt_hunt_get(void *dst, upcrt_pts_t src, size_t n) {
   }
   upcrt_hunt_rec[rec] = (upcrt_hunt_rec_t){cls, upcrt_hunt_nstrips((size_t)(hi - lo)), 0};
 
-  /* the edges: their own requests, waited for below */
+  /* the edges: their own requests, waited for below (PMPI_Rget here and
+   * below: the runtime's own gets need no check by hunt_pmpi.c's wrapper) */
   MPI_Request edge[2];
   int ne = 0;
   if (lo > a)
-    MPI_Rget(a, (int)(lo - a), MPI_BYTE, t, (MPI_Aint)src.offset, (int)(lo - a), MPI_BYTE,
-             upcrt_seg_win, &edge[ne++]);
+    PMPI_Rget(a, (int)(lo - a), MPI_BYTE, t, (MPI_Aint)src.offset, (int)(lo - a), MPI_BYTE,
+              upcrt_seg_win, &edge[ne++]);
   if (a + n > hi)
-    MPI_Rget(hi, (int)(a + n - hi), MPI_BYTE, t, (MPI_Aint)(src.offset + (uint64_t)(hi - a)),
-             (int)(a + n - hi), MPI_BYTE, upcrt_seg_win, &edge[ne++]);
+    PMPI_Rget(hi, (int)(a + n - hi), MPI_BYTE, t, (MPI_Aint)(src.offset + (uint64_t)(hi - a)),
+              (int)(a + n - hi), MPI_BYTE, upcrt_seg_win, &edge[ne++]);
 
   /* strips in the order the program is expected to touch them */
   size_t whole = (size_t)(hi - lo), done = 0, len = 0;
@@ -324,9 +342,9 @@ int upcrt_hunt_get(void *dst, upcrt_pts_t src, size_t n) {
     char *p = upcrt_hunt_order == UPCX_HUNT_UP ? lo + done : hi - done - k;
     int i = upcrt_hunt_slot();
     upcrt_hunt_strip[i] = (upcrt_hunt_strip_t){p, k, stage + (p - lo), t, rec, upcrt_hunt_seq++};
-    MPI_Rget(upcrt_hunt_strip[i].stage, (int)k, MPI_BYTE, t,
-             (MPI_Aint)(src.offset + (uint64_t)(p - a)), (int)k, MPI_BYTE, upcrt_seg_win,
-             &upcrt_hunt_req[i]);
+    PMPI_Rget(upcrt_hunt_strip[i].stage, (int)k, MPI_BYTE, t,
+              (MPI_Aint)(src.offset + (uint64_t)(p - a)), (int)k, MPI_BYTE, upcrt_seg_win,
+              &upcrt_hunt_req[i]);
     upcrt_hunt_live[i] = 1;
     upcrt_hunt_outstanding++;
     upcrt_hunt_count.strips++;

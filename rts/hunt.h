@@ -27,8 +27,10 @@
  * fence (upcrt_puts_pending stays set while strips are out, so fences,
  * barriers, locks, strict accesses, collectives and exit reach
  * upcrt_flush_puts), and before a put to a thread we are still reading from.
- * A buffer the user hands to a system call while protected makes the call
- * fail with EFAULT: that is why HUNT is opt-in (UPCRT_HUNT=1, upcrun -hunt).
+ * The program's own calls that hand a buffer to the kernel or to MPI do the
+ * same: upcc links them to wrappers (hunt_syscalls.c through ld --wrap,
+ * hunt_pmpi.c through MPI's profiling interface) that call
+ * upcrt_hunt_complete first, so a system call never sees a protected page.
  */
 #ifndef UPCRT_HUNT_H
 #define UPCRT_HUNT_H
@@ -67,6 +69,26 @@ void upcrt_hunt_sync(int t, const void *p, size_t n);
 static inline void upcrt_hunt_before(int t, const void *p, size_t n) {
   if (UPCRT_UNLIKELY(upcrt_hunt_outstanding)) upcrt_hunt_sync(t, p, n);
 }
+
+/* For the wrappers of hunt_syscalls.c and hunt_pmpi.c: is any strip in
+ * flight?  One load and a predictable branch when HUNT is off.  Relaxed
+ * atomic: the progress thread's MPI calls read it too (and then find that
+ * the strips are not theirs). */
+static inline int upcrt_hunt_busy(void) {
+  return UPCRT_UNLIKELY(__atomic_load_n(&upcrt_hunt_outstanding, __ATOMIC_RELAXED) != 0);
+}
+
+/* Retires the strips that overlap [p, p+n), before a system call or an MPI
+ * call reads or writes those bytes.  Nothing else (no piggyback): it may run
+ * in start.c's crash handler (a write of the message), where it must only
+ * look.  Strips belong to the UPC thread; called on any other thread (the
+ * progress thread, a thread of the program), it does nothing. */
+void upcrt_hunt_complete(const void *p, size_t n);
+
+/* Retires every strip (on the UPC thread): before an MPI call whose buffers
+ * are arrays of counts and displacements (collectives) or not named at all
+ * (MPI_Start). */
+void upcrt_hunt_complete_every(void);
 
 /* The counters so far (for a statistics report). */
 void upcrt_hunt_stats(upcrt_hunt_stats_t *out);

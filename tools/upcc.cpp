@@ -585,6 +585,17 @@ int main(int argc, char **argv) {
   for (auto &obj : objects) ld.push_back(obj);
   for (auto &a : o.linkInputs) ld.push_back(a);
   ld.push_back(paths.runtime);
+  // HUNT (upcrun -hunt): the program's calls that hand a buffer to the kernel
+  // go through rts/hunt_syscalls.c's __wrap_NAME, which completes the strips
+  // of upc_memget in flight there first; the same list as that file.
+  for (const char *f :
+       {"read", "write", "pread", "pwrite", "pread64", "pwrite64", "readv", "writev", "preadv",
+        "pwritev", "preadv64", "pwritev64", "preadv2", "pwritev2", "preadv64v2", "pwritev64v2",
+        "send", "sendto", "sendmsg", "sendmmsg", "recv", "recvfrom", "recvmsg", "recvmmsg",
+        "fread", "fwrite", "fread_unlocked", "fwrite_unlocked", "setvbuf", "setbuf", "setbuffer",
+        "__read_chk", "__pread_chk", "__pread64_chk", "__recv_chk", "__recvfrom_chk",
+        "__fread_chk", "__fread_unlocked_chk"})
+    ld.push_back(std::string("-Wl,--wrap=") + f);
   for (auto &a : o.ldArgs) ld.push_back("-Wl," + a);
   ld.push_back("-lm");
   ld.push_back("-lffi"); // upcx_async calls functions through libffi
