@@ -1,10 +1,12 @@
 /* lock.h — UPC locks (upc_lock_t) and the runtime's own locks: FIFO ticket
  * locks whose words live in shared segments, driven by 64-bit atomics.
  *
- * What this module keeps: the list of locks this thread holds (to report
- * upc_unlock of a lock not held, or upc_lock of one already held, without a
- * remote access).  A lock is 64-bit words in some thread's segment:
- * [0] next ticket, [8] ticket now served, [16] reserved.  upc_lock_t objects are heap blocks
+ * What this module keeps: the list of locks this thread holds and by which
+ * ticket (to report upc_unlock of a lock not held, or upc_lock of one already
+ * held, without a remote access).  A lock is 64-bit words in some thread's
+ * segment: [0] next ticket, [8] ticket now served, [16] reserved.  A
+ * upc_lock_t's tickets start at a hashed value, not 0, so that a lock freed
+ * while held (legal: UPC 1.3 7.2.4) is told from a new one at its place.  upc_lock_t objects are heap blocks
  * of kind UPCRT_SVD_LOCK; the runtime's internal locks (the symmetric-heap
  * lock) sit at fixed control-area offsets.
  */
@@ -16,8 +18,9 @@
 enum { UPCRT_LOCK_NEXT = 0, UPCRT_LOCK_SERVING = 8, UPCRT_LOCK_HOLDER = 16,
        UPCRT_LOCK_BYTES = 24 };
 
-/* Acquire/release the lock whose words are at offset off of thread t. */
-void upcrt_lock_acquire_at(int t, uint64_t off);
+/* Acquire/release the lock whose words are at offset off of thread t;
+ * acquire returns the ticket it holds the lock by. */
+uint64_t upcrt_lock_acquire_at(int t, uint64_t off);
 void upcrt_lock_release_at(int t, uint64_t off);
 
 #endif
