@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "progress.h"
@@ -31,7 +32,20 @@ static char **upcrt_seg_mapped;
 static int *upcrt_seg_mapped_thread;
 static int upcrt_seg_nmapped, upcrt_seg_guarded;
 
-#define UPCRT_DEFAULT_HEAP ((size_t)64 << 20)
+/* The default shared heap per thread (no -shared-heap, UPC_SHARED_HEAP_SIZE
+ * or upcc -shared-heap): half of the node's memory shared by the threads on
+ * it, between a floor and a cap.  The segments' pages cost nothing until
+ * touched (MPICH maps a sparse /dev/shm file for a node's window and mallocs
+ * a lone process's, neither written at start-up), so the size only bounds
+ * what a program may touch.  Half: the heaps of a node together leave the
+ * other half to private memory, so a program that runs away in upc_alloc
+ * gets the heap-exhausted message rather than the kernel's OOM killer.  The
+ * cap: past it a leak still ends in seconds, the address space each process
+ * maps (every same-node segment) stays small, and where the network
+ * registers (pins) the world window at creation, as InfiniBand without
+ * on-demand paging does, that pinning stays bounded. */
+#define UPCRT_DEFAULT_HEAP_MIN ((size_t)64 << 20)
+#define UPCRT_DEFAULT_HEAP_CAP ((size_t)2 << 30)
 
 size_t upcrt_seg_parse_size(const char *s) {
   if (s == NULL) return 0;
@@ -62,6 +76,57 @@ size_t upcrt_seg_parse_size(const char *s) {
 
 static void upcrt_seg_protect_guards(int prot);
 
+/* A "Name:   N kB" line of /proc/meminfo in bytes, or 0. */
+static size_t upcrt_seg_meminfo(const char *name) {
+  FILE *f = fopen("/proc/meminfo", "r");
+  if (!f) return 0;
+  char line[256];
+  size_t len = strlen(name), v = 0;
+  while (fgets(line, sizeof line, f))
+    if (strncmp(line, name, len) == 0 && line[len] == ':') {
+      v = (size_t)strtoull(line + len + 1, NULL, 10) << 10;
+      break;
+    }
+  fclose(f);
+  return v;
+}
+
+/* A number read from a one-line file (cgroup limits), or 0 ("max", absent). */
+static size_t upcrt_seg_read_number(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  unsigned long long v = 0;
+  if (fscanf(f, "%llu", &v) != 1) v = 0;
+  fclose(f);
+  return (size_t)v;
+}
+
+static size_t upcrt_seg_min_nonzero(size_t a, size_t b) { return !a ? b : !b ? a : a < b ? a : b; }
+
+/* This process's default heap for `local` threads on its node (see
+ * UPCRT_DEFAULT_HEAP_CAP): the memory it may use is the least of the
+ * machine's, its cgroup's limit and, under strict overcommit, what is left
+ * to commit (a lone process's window is malloc'ed, and counts there); the
+ * node's windows live in /dev/shm, which holds no more than its size. */
+static size_t upcrt_seg_default_heap(int local) {
+  long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+  size_t mem = pages > 0 && psize > 0 ? (size_t)pages * (size_t)psize : 0;
+  mem = upcrt_seg_min_nonzero(mem, upcrt_seg_read_number("/sys/fs/cgroup/memory.max"));
+  mem = upcrt_seg_min_nonzero(
+      mem, upcrt_seg_read_number("/sys/fs/cgroup/memory/memory.limit_in_bytes"));
+  if (upcrt_seg_read_number("/proc/sys/vm/overcommit_memory") == 2) {
+    size_t limit = upcrt_seg_meminfo("CommitLimit"), used = upcrt_seg_meminfo("Committed_AS");
+    mem = upcrt_seg_min_nonzero(mem, limit > used ? limit - used : 1);
+  }
+  size_t heap = mem / 2 / (size_t)(local > 0 ? local : 1);
+  struct statvfs fs;
+  if (local > 1 && statvfs("/dev/shm", &fs) == 0 && fs.f_blocks > 0)
+    heap = upcrt_seg_min_nonzero(heap, (size_t)fs.f_blocks * fs.f_frsize / (size_t)local);
+  if (heap > UPCRT_DEFAULT_HEAP_CAP) heap = UPCRT_DEFAULT_HEAP_CAP;
+  if (heap < UPCRT_DEFAULT_HEAP_MIN) heap = UPCRT_DEFAULT_HEAP_MIN;
+  return heap & ~(size_t)0xfffff; /* whole MiB: a readable figure in messages */
+}
+
 static size_t upcrt_seg_page(void) {
   long page = sysconf(_SC_PAGESIZE);
   return page > 0 ? (size_t)page : 4096;
@@ -73,6 +138,8 @@ static char *upcrt_seg_page_up(char *p) {
 }
 
 void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
+  MPI_Comm_split_type(upcrt_seg_comm, MPI_COMM_TYPE_SHARED, upcrt_mythread, MPI_INFO_NULL,
+                      &upcrt_seg_node_comm);
   const char *env = getenv("UPC_SHARED_HEAP_SIZE");
   size_t heap = 0;
   if (env && *env) {
@@ -83,7 +150,12 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   } else if (default_heap) {
     heap = default_heap;
   } else {
-    heap = UPCRT_DEFAULT_HEAP;
+    int local;
+    MPI_Comm_size(upcrt_seg_node_comm, &local);
+    unsigned long long mine = upcrt_seg_default_heap(local), least = mine;
+    /* offsets are symmetric: every thread gets the smallest node's share */
+    MPI_Allreduce(&mine, &least, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, upcrt_seg_comm);
+    heap = (size_t)least;
   }
   const char *force = getenv("UPCRT_FORCE_RMA");
   upcrt_seg_force_rma = force && *force && strcmp(force, "0") != 0;
@@ -93,8 +165,6 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   upcrt_seg_heap_lo = UPCRT_SEG_CTRL + static_bytes;
   upcrt_seg_size = ((UPCRT_SEG_CTRL + static_bytes + heap) + 4095) & ~(size_t)4095;
 
-  MPI_Comm_split_type(upcrt_seg_comm, MPI_COMM_TYPE_SHARED, upcrt_mythread, MPI_INFO_NULL,
-                      &upcrt_seg_node_comm);
   MPI_Info info;
   MPI_Info_create(&info);
   /* each segment on its own pages, near its owner */
