@@ -26,6 +26,7 @@
 #include <cstdlib>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 
 using namespace clang;
@@ -577,10 +578,12 @@ struct CrashGuard {
 const char *const kLegacyWarnings[] = {"implicit-function-declaration", "implicit-int",
                                        "incompatible-function-pointer-types", "int-conversion"};
 
-std::vector<std::string> semaArgs(const FrontendOptions &opts) {
+// allErrors: no error limit (a round that fixes conversions must see them all).
+std::vector<std::string> semaArgs(const FrontendOptions &opts, bool allErrors = false) {
   std::vector<std::string> args = {"-x", "c", "-std=gnu11", "-fsyntax-only",
                                    "-Wno-deprecated-non-prototype", "-Wno-empty-body",
-                                   "-ferror-limit=50", "-fno-color-diagnostics"};
+                                   allErrors ? "-ferror-limit=0" : "-ferror-limit=50",
+                                   "-fno-color-diagnostics"};
   // What C89/gnu89 allowed and Clang 16+ rejects by default is a warning, as
   // with the GCC-based UPC compilers; the user's -Werror=... or
   // -pedantic-errors (after these) makes it an error again.
@@ -981,6 +984,100 @@ void Consumer::resolveStaticAsserts(ASTContext &ctx) {
   }
 }
 
+// UPC 1.3 6.4.4 (Semantics 1): `&` of a shared structure element of type T
+// has type `shared [] T *` — the whole structure lives on one thread, so
+// arithmetic on the address stays there.  Clang gives the member the
+// structure's own layout qualifier; the casts this finds give the address
+// the indefinite layout in the text, so that Sema, the optimizer and the
+// lowering all see UPC's type (the cast resets the phase, which an
+// indefinite pointer does not have).  A member array used as a value decays
+// to the same type; subscripting one (`s.a[i]`) stays an access.
+struct MemberAddressFinder : RecursiveASTVisitor<MemberAddressFinder> {
+  ASTContext &ctx;
+  std::vector<std::pair<const Expr *, QualType>> found; // expression, its UPC type
+  std::set<const Expr *> settled; // already converted to shared [] by a cast
+  std::set<const Expr *> subscripted;
+  explicit MemberAddressFinder(ASTContext &ctx) : ctx(ctx) {}
+
+  static bool sharedLValue(const Expr *e) {
+    LangAS as = e->getType().getAddressSpace();
+    return isTargetAddressSpace(as) && isShared(toTargetAddressSpace(as));
+  }
+  // Whether lvalue e lies inside one element of a shared structure.
+  static bool inStruct(const Expr *e) {
+    e = e->IgnoreParens();
+    if (!sharedLValue(e)) return false;
+    if (isa<MemberExpr>(e)) return true;
+    if (const auto *ase = dyn_cast<ArraySubscriptExpr>(e))
+      if (const auto *ice = dyn_cast<ImplicitCastExpr>(ase->getBase()->IgnoreParens()))
+        return ice->getCastKind() == CK_ArrayToPointerDecay && inStruct(ice->getSubExpr());
+    return false;
+  }
+  void consider(const Expr *e) { consider(e, e->getType()); }
+  // e of (pointer) type t, or an array e that decays to t.
+  void consider(const Expr *e, QualType t) {
+    unsigned as;
+    if (settled.count(e) || !sharedPointee(t, &as) || blockSize(as) == 0) return;
+    QualType pointee = ctx.removeAddrSpaceQualType(t->getPointeeType());
+    LangAS indefinite = getLangASFromTargetAS(encodeShared(0, consistency(as)));
+    found.push_back({e, ctx.getPointerType(ctx.getAddrSpaceQualType(pointee, indefinite))});
+  }
+  bool VisitExplicitCastExpr(ExplicitCastExpr *c) {
+    unsigned as;
+    if (sharedPointee(c->getType(), &as) && blockSize(as) == 0)
+      settled.insert(c->getSubExpr()->IgnoreParens());
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
+    subscripted.insert(e->getBase()->IgnoreParens());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *u) {
+    if (u->getOpcode() == UO_AddrOf && inStruct(u->getSubExpr())) consider(u);
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *c) {
+    if (c->getCastKind() == CK_ArrayToPointerDecay && !subscripted.count(c) &&
+        inStruct(c->getSubExpr()))
+      consider(c);
+    return true;
+  }
+  // A conversion Sema rejected (the frontend fixes it in a later round)
+  // keeps its operand undecayed: `shared [] T *p = s.arr;`.
+  bool VisitRecoveryExpr(RecoveryExpr *r) {
+    for (Expr *e : r->subExpressions())
+      if (e && e->getType()->isArrayType() && inStruct(e))
+        consider(e->IgnoreParens(), ctx.getArrayDecayedType(e->getType()));
+    return true;
+  }
+};
+
+// The casts that give the addresses of shared structure elements UPC's type
+// (MemberAddressFinder), as edits of the text ctx was parsed from.
+std::vector<Edit> memberAddressFixes(ASTContext &ctx) {
+  MemberAddressFinder f(ctx);
+  f.TraverseDecl(ctx.getTranslationUnitDecl());
+  std::vector<Edit> edits;
+  const SourceManager &sm = ctx.getSourceManager();
+  PrintingPolicy pol{LangOptions()};
+  for (auto &[e, t] : f.found) {
+    SourceLocation b = sm.getFileLoc(e->getBeginLoc()), end = sm.getFileLoc(e->getEndLoc());
+    if (sm.getFileID(b) != sm.getMainFileID() || sm.getFileID(end) != sm.getMainFileID())
+      continue;
+    unsigned bo = sm.getFileOffset(b);
+    unsigned eo = sm.getFileOffset(end) + Lexer::MeasureTokenLength(end, sm, LangOptions());
+    if (eo < bo) continue;
+    // A type without a name cannot be spelled in a cast (the lowering
+    // rejects accesses to such members' insides anyway).
+    std::string ts = t.getAsString(pol);
+    if (ts.find("(unnamed") != std::string::npos || ts.find("(anonymous") != std::string::npos)
+      continue;
+    edits.push_back({bo, 0, "((" + ts + ")(", unsigned(edits.size())});
+    edits.push_back({eo, 0, "))", unsigned(edits.size())});
+  }
+  return edits;
+}
+
 // One past the ')' matching the '(' at i of a C text, or npos.
 size_t matchParen(const std::string &s, size_t i) {
   int depth = 0;
@@ -1081,6 +1178,18 @@ void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedT
       tooling::FileContentMappings(), &ignore);
   known[UINT_MAX] = 0; // marks the second round: unknown values are errors now
   if (!ast) return;
+  if (std::vector<Edit> members = memberAddressFixes(ast->getASTContext()); !members.empty()) {
+    // upc_blocksizeof(*&s.m): the operands with the members' UPC types.
+    EditedText fixed(code, members);
+    std::map<unsigned, size_t> moved;
+    for (auto &[off, k] : at) moved[fixed.fromOriginal(off)] = k;
+    at = moved;
+    ast = tooling::buildASTFromCodeWithArgs(
+        fixed.text(), semaArgs(opts), virtualName(opts), "upcc",
+        std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
+        tooling::FileContentMappings(), &ignore);
+    if (!ast) return;
+  }
   ASTContext &ctx = ast->getASTContext();
   auto answer = [&](size_t k, QualType t, const Expr *operand) {
     if (auto v = sizeofValue(ctx, reqs[k].kind, t, operand, opts.staticThreads))
@@ -1180,21 +1289,38 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
   std::shared_ptr<Consumer> consumer;
   std::unique_ptr<ASTUnit> ast;
   std::vector<std::string> fixWarnings;
+  bool limitErrors = false; // a last round that reports at most 50 errors
   for (int round = 0;; round++) {
-    bool fixing = round < 4;
+    bool fixing = round < 8 && !limitErrors;
+    size_t warningsBefore = fixWarnings.size();
     ast.reset();
     consumer = std::make_shared<Consumer>(*ppHold, *map, s->out, *layers, fixing,
                                           werror ? nullptr : &fixWarnings);
     {
       CrashGuard guard(consumer.get(), {ppHold.get(), map.get(), &s->out, layers.get()});
       ast = tooling::buildASTFromCodeWithArgs(
-          text, semaArgs(opts), virtualName(opts), "upcc",
+          text, semaArgs(opts, fixing), virtualName(opts), "upcc",
           std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
           tooling::FileContentMappings(), consumer.get());
     }
-    if (!consumer->fixes.empty() && fixing) {
-      layers->push_back(EditedText(text, consumer->fixes));
+    std::vector<Edit> fixes = consumer->fixes;
+    if (ast && consumer->errors == 0 && fixing) {
+      // The members' addresses first: the conversions fixed after them
+      // then speak of their UPC types.
+      std::vector<Edit> members = memberAddressFixes(ast->getASTContext());
+      if (!members.empty()) {
+        fixes = members;
+        fixWarnings.resize(warningsBefore);
+      }
+    }
+    if (!fixes.empty() && fixing) {
+      layers->push_back(EditedText(text, fixes));
       text = layers->back().text();
+      continue;
+    }
+    if (fixing && consumer->errors > 50) {
+      fixWarnings.resize(warningsBefore);
+      limitErrors = true;
       continue;
     }
     break;

@@ -365,21 +365,25 @@ void Lowerer::walkTopLevel() {
   flush();
 }
 
-// sizeof and _Alignof of a UPC type where no rule rewrote them: constant
-// contexts outside expression statements (_Static_assert, case labels,
-// array dimensions, bit-field widths).  Left as they are, the C compiler
-// would measure an 8-byte pointer where the program has a upcrt_pts_t.
+// sizeof and _Alignof of a UPC type or a shared object where no rule
+// rewrote them: constant contexts outside expression statements
+// (_Static_assert, case labels, array dimensions, bit-field widths,
+// enumerators).  Left as they are, the C compiler would measure an 8-byte
+// pointer where the program has a upcrt_pts_t, or look for a shared
+// variable that the generated C does not declare under its name.
 void Lowerer::lowerConstantSizeofs() {
   struct Finder : RecursiveASTVisitor<Finder> {
     std::vector<UnaryExprOrTypeTraitExpr *> found;
     bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) {
-      if (e->isArgumentType()) found.push_back(e);
+      found.push_back(e);
       return true;
     }
   } finder;
   finder.TraverseDecl(ctx.getTranslationUnitDecl());
   for (UnaryExprOrTypeTraitExpr *e : finder.found) {
-    if (!needsLowering(e->getArgumentType()) || !validRange(e->getSourceRange())) continue;
+    QualType arg = e->getTypeOfArgument();
+    bool upcType = needsLowering(arg) || (!e->isArgumentType() && isSharedType(arg));
+    if (!upcType || !validRange(e->getSourceRange())) continue;
     unsigned b = offsetOf(e->getBeginLoc()), end = endOffsetOf(e->getEndLoc());
     bool covered = std::any_of(edits.begin(), edits.end(), [&](const Edit &ed) {
       return ed.e == ed.b ? ed.b > b && ed.b < end : ed.b < end && ed.e > b;

@@ -82,6 +82,7 @@ public:
   bool isSharedType(clang::QualType t) const;  // object of shared type (any array depth)
   bool isPts(clang::QualType t) const;         // pointer-to-shared
   bool isSharedLValue(const clang::Expr *e) const;
+  bool isLibraryArgument(const clang::Expr *e);
   unsigned blockOf(clang::QualType sharedT) const;
   Consistency consistencyOf(clang::QualType sharedT) const;
   clang::QualType lowerType(clang::QualType t);
@@ -94,6 +95,7 @@ public:
   std::string sizeofText(clang::QualType t);               // sizeof(lowered t)
   bool dimHasThreads(const clang::ConstantArrayType *cat) const;
   std::vector<bool> threadsDims(const clang::ValueDecl *vd) const;
+  std::vector<bool> threadsDims(clang::TypeLoc tl) const;
   bool typeHasThreadsDim(clang::QualType t, const std::vector<bool> &dims = {}) const;
   // innermost elements in t (text); dims[from..] mark THREADS dimensions
   std::string elemCount(clang::QualType t, const std::vector<bool> &dims = {},

@@ -4,6 +4,8 @@
 // and ++/--/+= on private pointer-to-shared variables.
 #include "lowerer.h"
 
+#include <clang/AST/ParentMapContext.h>
+
 using namespace clang;
 
 namespace upc {
@@ -93,6 +95,27 @@ std::string Lowerer::emitAddrOf(const UnaryOperator *uo) {
   return materialize(addrOf(uo->getSubExpr()));
 }
 
+// Whether e is an argument of a call to a function of the UPC libraries.
+// (The conversion may be the one the frontend wrote as a cast, in parentheses.)
+bool Lowerer::isLibraryArgument(const Expr *e) {
+  for (int depth = 0; depth < 8; depth++) {
+    auto parents = ctx.getParents(*e);
+    if (parents.size() != 1) return false;
+    if (const auto *up = parents[0].get<Expr>(); up && (isa<ParenExpr>(up) || isa<ImplicitCastExpr>(up))) {
+      e = up;
+      continue;
+    }
+    const auto *call = parents[0].get<CallExpr>();
+    const FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+    if (!fd || !fd->getIdentifier() || call->getCallee()->IgnoreParenImpCasts() == e) return false;
+    StringRef name = fd->getName();
+    for (const char *prefix : {"upc_", "bupc_", "upcx_", "xupc_"})
+      if (name.starts_with(prefix)) return true;
+    return false;
+  }
+  return false;
+}
+
 std::string Lowerer::emitCast(const CastExpr *ce, bool &handled) {
   handled = true;
   const Expr *sub = ce->getSubExpr();
@@ -142,11 +165,16 @@ std::string Lowerer::emitCast(const CastExpr *ce, bool &handled) {
     if (fp && tp) {
       QualType fpe = from->getPointeeType(), tpe = to->getPointeeType();
       std::string s = emit(sub);
-      // UPC 6.4.3: a cast to a different block size resets the phase; the
-      // generic shared void * keeps everything.
-      if (!fpe->isVoidType() && !tpe->isVoidType() && blockOf(fpe) != blockOf(tpe))
-        return "upcrt_pts_reblock(" + s + ")";
-      return s;
+      // UPC 1.3 6.4.3 (spec issue 70): the phase survives only a conversion
+      // to the same block size and referenced type; another block size,
+      // another element type or an incomplete type (shared void) resets it.
+      bool samePointee = ctx.hasSameUnqualifiedType(ctx.removeAddrSpaceQualType(fpe),
+                                                    ctx.removeAddrSpaceQualType(tpe));
+      if (samePointee && !fpe->isIncompleteType() && blockOf(fpe) == blockOf(tpe)) return s;
+      // The library's shared void * parameters see the pointer itself
+      // (upc_phaseof reports its argument's phase).
+      if (tpe->isVoidType() && isLibraryArgument(ce)) return s;
+      return "upcrt_pts_reblock(" + s + ")";
     }
     if (fp && to->isPointerType() && checking())
       return "((" + printLowered(to.getUnqualifiedType()) + ")upcrt_check_to_private(" +

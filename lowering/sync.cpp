@@ -19,16 +19,21 @@ std::string Lowerer::threadsRef(const DeclRefExpr *dre) const {
 }
 
 // The operand type of upc_*sizeof: expression operands arrive as they are,
-// type operands as `(T *)0`.
-static QualType sizeofOperand(const CallExpr *ce, const ValueDecl **vd) {
+// type operands as `(T *)0` (*written: T as written, for its THREADS
+// dimensions).
+static QualType sizeofOperand(const CallExpr *ce, const ValueDecl **vd, TypeLoc *written) {
   const Expr *a = ce->getArg(0)->IgnoreImpCasts();
   *vd = nullptr;
   if (auto *dre = dyn_cast<DeclRefExpr>(a->IgnoreParens())) *vd = dre->getDecl();
   if (auto *cs = dyn_cast<CStyleCastExpr>(a)) {
     const Expr *z = cs->getSubExpr()->IgnoreParenImpCasts();
     if (auto *il = dyn_cast<IntegerLiteral>(z))
-      if (il->getValue() == 0 && cs->getType()->isPointerType())
+      if (il->getValue() == 0 && cs->getType()->isPointerType()) {
+        TypeLoc tl = cs->getTypeInfoAsWritten()->getTypeLoc();
+        while (auto pl = tl.getAs<ParenTypeLoc>()) tl = pl.getInnerLoc();
+        if (auto pl = tl.getAs<PointerTypeLoc>()) *written = pl.getPointeeLoc();
         return cs->getType()->getPointeeType();
+      }
   }
   return a->getType();
 }
@@ -83,8 +88,9 @@ bool Lowerer::emitIntrinsic(const CallExpr *ce, std::string &out) {
   if (n == "__upcc_localsizeof" || n == "__upcc_blocksizeof" || n == "__upcc_elemsizeof") {
     if (ce->getNumArgs() != 1) return false;
     const ValueDecl *vd = nullptr;
-    QualType t = sizeofOperand(ce, &vd);
-    std::vector<bool> dims = threadsDims(vd);
+    TypeLoc written;
+    QualType t = sizeofOperand(ce, &vd, &written);
+    std::vector<bool> dims = written.isNull() ? threadsDims(vd) : threadsDims(written);
     QualType elem = innermostElem(t);
     std::string es = sizeofText(elem);
     unsigned b = blockOf(t);
@@ -135,7 +141,9 @@ bool Lowerer::emitSizeof(const UnaryExprOrTypeTraitExpr *e, std::string &out) {
     return true;
   }
   std::vector<bool> dims;
-  if (!e->isArgumentType()) {
+  if (e->isArgumentType()) {
+    dims = threadsDims(e->getArgumentTypeInfo()->getTypeLoc());
+  } else {
     // sizeof A[i] of a THREADS-dimensioned array: the dimensions left after
     // the subscripts.
     const Expr *x = e->getArgumentExpr()->IgnoreParens();

@@ -263,16 +263,24 @@ static bool exprHasThreads(const Expr *e) {
 // type itself forgets (the prelude's __upcc_THREADS_DIM is just 1), the
 // declaration's TypeLoc (or its typedef's) keeps the size expressions.
 std::vector<bool> Lowerer::threadsDims(const ValueDecl *vd) const {
-  std::vector<bool> dims;
   const DeclaratorDecl *dd = dyn_cast_or_null<DeclaratorDecl>(vd);
-  if (!dd || !dd->getTypeSourceInfo()) return dims;
-  TypeLoc tl = dd->getTypeSourceInfo()->getTypeLoc();
+  if (!dd || !dd->getTypeSourceInfo()) return {};
+  return threadsDims(dd->getTypeSourceInfo()->getTypeLoc());
+}
+
+// The same for a type as written (a type name: sizeof(shared int [4*THREADS])).
+std::vector<bool> Lowerer::threadsDims(TypeLoc tl) const {
+  std::vector<bool> dims;
   for (int guard = 0; guard < 64 && !tl.isNull(); ++guard) {
     tl = tl.getUnqualifiedLoc();
     if (auto pl = tl.getAs<ParenTypeLoc>()) { tl = pl.getInnerLoc(); continue; }
     if (auto al = tl.getAs<AttributedTypeLoc>()) { tl = al.getModifiedLoc(); continue; }
     if (auto ml = tl.getAs<MacroQualifiedTypeLoc>()) { tl = ml.getInnerLoc(); continue; }
     if (auto el = tl.getAs<ElaboratedTypeLoc>()) { tl = el.getNamedTypeLoc(); continue; }
+    if (auto tol = tl.getAs<TypeOfTypeLoc>()) { // upc_localsizeof(type) arrives as typeof(type)
+      tl = tol.getUnmodifiedTInfo()->getTypeLoc();
+      continue;
+    }
     if (auto tdl = tl.getAs<TypedefTypeLoc>()) {
       TypeSourceInfo *ts = tdl.getTypedefNameDecl()->getTypeSourceInfo();
       if (!ts) break;
