@@ -7,8 +7,9 @@
  * are not wrapped because they measure the string first (fputs, puts,
  * fprintf's %s and %.*s).  The kernel writing into it: read, pread, readv,
  * preadv, recv, recvfrom, recvmsg, fread, and a stream whose setvbuf buffer
- * it is: the kernel's bytes must win over the strips they replace, and the
- * bytes around them must be the memget's.
+ * it is, and the fortified forms of read, pread, recv, recvfrom and fread
+ * (hunt_fortified.c): the kernel's bytes must win over the strips they
+ * replace, and the bytes around them must be the memget's.
  *
  * With HUNT on and another thread's data (THREADS > 1, UPCRT_FORCE_RMA=1,
  * UPCRT_HUNT_MIN=64K), every case first checks that the buffer really is
@@ -24,6 +25,8 @@
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
+
+#include "hunt_fortified.h"
 #ifndef F_SETPIPE_SZ /* Linux's, hidden without _GNU_SOURCE (upc.h comes first) */
 #define F_SETPIPE_SZ 1031
 #endif
@@ -362,6 +365,49 @@ static void kernel_writes(void) {
   close(sv[1]);
 }
 
+/* Into a buffer whose size the compiler knows, in hunt_fortified.c (built
+ * with -O2 -D_FORTIFY_SOURCE=2): the calls there are glibc's fortified
+ * forms (__read_chk, __pread_chk, __recv_chk, __recvfrom_chk, __fread_chk),
+ * wrapped too. */
+static void kernel_writes_fortified(void) {
+  size_t len = HUNT_FIXED, off = 60, at = HUNT_AT, n = 150000;
+  unsigned char *keep = buf;
+  buf = hunt_fixed; /* check_mixed looks at buf */
+  int fd = other_file(len);
+  get(hunt_fixed, off, len, __LINE__);
+  CHECK_INT(hunt_fixed_read(fd, n), (long long)n);
+  check_mixed(off, len, at, n, 0, __LINE__);
+  get(hunt_fixed, off, len, __LINE__);
+  CHECK_INT(hunt_fixed_pread(fd, n, 99), (long long)n);
+  check_mixed(off, len, at, n, 99, __LINE__);
+  CHECK_INT(lseek(fd, 0, SEEK_SET), 0);
+  FILE *f = fdopen(dup(fd), "r");
+  CHECK(f != NULL);
+  get(hunt_fixed, off, len, __LINE__);
+  CHECK_INT(hunt_fixed_fread(f, n), (long long)n);
+  fclose(f);
+  check_mixed(off, len, at, n, 0, __LINE__);
+  close(fd);
+  int sv[2];
+  big_socket(sv);
+  for (size_t i = 0; i < SOCK; i++) other[i] = other_byte(i);
+  for (int how = 0; how < 2; how++) {
+    CHECK_INT(send(sv[1], other, SOCK, 0), (long long)SOCK);
+    get(hunt_fixed, off, len, __LINE__);
+    size_t got = 0;
+    while (got < SOCK) {
+      long r = hunt_fixed_recv(sv[0], got, SOCK - got, how);
+      if (r <= 0) break;
+      got += (size_t)r;
+    }
+    CHECK_INT(got, (long long)SOCK);
+    check_mixed(off, len, at, SOCK, 0, __LINE__);
+  }
+  close(sv[0]);
+  close(sv[1]);
+  buf = keep;
+}
+
 int main(void) {
   right = (MYTHREAD + 1) % THREADS;
   const char *h = getenv("UPCRT_HUNT"), *m = getenv("UPCRT_HUNT_MIN");
@@ -378,6 +424,7 @@ int main(void) {
 
   kernel_reads();
   kernel_writes();
+  kernel_writes_fortified();
 
   hunt_stats_t s;
   upcrt_hunt_stats(&s);
