@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "segment.h"
+#include "start.h"
 #include "vis.h"
 #include "upcrt.h"
 
@@ -155,8 +156,20 @@ void upcrt_progress_start(int provided) {
 
 void upcrt_progress_stop(void) {
   if (!upcrt_progress_async) return;
+  /* a fatal error on the progress thread itself ends the job from there */
+  if (pthread_equal(pthread_self(), upcrt_progress_tid)) return;
   __atomic_store_n(&upcrt_progress_stopping, 1, __ATOMIC_RELEASE);
-  pthread_join(upcrt_progress_tid, NULL);
+  if (upcrt_start_ending) {
+    /* ending the job from wherever the UPC thread was, perhaps inside MPI
+     * with its lock held: the thread may never get to its flag; the abort
+     * goes ahead after a moment */
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 1;
+    if (pthread_timedjoin_np(upcrt_progress_tid, NULL, &until) != 0) return;
+  } else {
+    pthread_join(upcrt_progress_tid, NULL);
+  }
   upcrt_progress_async = 0;
 }
 

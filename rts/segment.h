@@ -47,6 +47,7 @@ enum {
   UPCRT_SEG_DOORBELL = UPCRT_SEG_GUARD + 168,   /* every thread: rung to make its progress thread poll fast */
   UPCRT_SEG_BARSTATE = UPCRT_SEG_GUARD + 176,   /* every thread: at a barrier, or left main (neighbor.h) */
   UPCRT_SEG_ASYNC = UPCRT_SEG_GUARD + 184,      /* every thread: upcx_async requests sent to it (async.h) */
+  UPCRT_SEG_ENDING = UPCRT_SEG_GUARD + 192,     /* thread 0: status of the thread ending the job (start.c) */
   UPCRT_SEG_SYMTAB = UPCRT_SEG_GUARD + 256,     /* thread 0: symmetric free-extent table */
   UPCRT_SEG_CTRL = UPCRT_SEG_GUARD + 32768      /* end of the control area */
 };

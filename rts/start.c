@@ -3,6 +3,7 @@
 
 #include <mpi.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,21 +27,21 @@
 int upcrt_mythread;
 int upcrt_threads = 1;
 int upcrt_start_running;
+volatile int upcrt_start_ending;
 static int upcrt_start_exiting;
+static volatile sig_atomic_t upcrt_start_in_signal;
 
-/* MPI_Abort prints its own banner; the runtime has already said why. */
-UPCRT_NORETURN void upcrt_start_abort(int status) {
-  fflush(stdout);
-  fflush(stderr);
-  int initialized = 0, finalized = 0;
-  MPI_Initialized(&initialized);
-  MPI_Finalized(&finalized);
-  if (!initialized || finalized) _exit(status);
-  int fd = open("/dev/null", O_WRONLY);
-  if (fd >= 0) dup2(fd, 2);
-  MPI_Abort(MPI_COMM_WORLD, status);
-  _exit(status);
-}
+/* ---- ending the job ----
+ * Every way out but leaving main (upc_global_exit, a fatal error, a crash)
+ * ends the job with one MPI_Abort from one thread: the first to claim
+ * UPCRT_SEG_ENDING in thread 0's segment.  Several aborts at once (every
+ * thread calling upc_global_exit, every waiter reporting the same barrier
+ * error) race inside the launcher, which then may report another status and
+ * its "BAD TERMINATION" banner; a thread that loses the claim waits to be
+ * ended by the winner's abort.  MPI_Abort leaves through exit(), so the
+ * atexit handler must not start the exit barrier then, and the progress
+ * thread, which could hold MPI's lock or run in MPI while libraries tear
+ * down, is stopped first. */
 
 /* The launcher forwards what this thread printed only until the abort
  * reaches it: give it a moment before the kill. */
@@ -49,12 +50,63 @@ static void upcrt_start_let_output_out(void) {
   nanosleep(&ts, NULL);
 }
 
+static void upcrt_start_sleep_ms(long ms) {
+  struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+  while (nanosleep(&ts, &ts) != 0) {
+  }
+}
+
+/* Whether this thread ends the job (else another already does). */
+static int upcrt_start_claim(int status) {
+  uint64_t mine = 0x100u | (uint64_t)(status & 0xff);
+  if (!upcrt_start_running) {
+    /* no segments yet: thread 0 ends the job; another thread gives it a
+     * moment, so that an error every thread meets aborts once */
+    if (upcrt_mythread != 0) upcrt_start_sleep_ms(2000);
+    return 1;
+  }
+  if (upcrt_start_in_signal) {
+    /* no MPI in a signal handler for the claim: a CPU atomic or none */
+    if (!upcrt_cpu_atomics || !upcrt_node_base[0]) return 1;
+    uint64_t expected = 0;
+    return __atomic_compare_exchange_n((uint64_t *)(upcrt_node_base[0] + UPCRT_SEG_ENDING),
+                                       &expected, mine, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+  }
+  return upcrt_seg_cas(0, UPCRT_SEG_ENDING, 0, mine) == 0;
+}
+
+/* MPI_Abort prints its own banner; the runtime has already said why. */
+UPCRT_NORETURN void upcrt_start_abort(int status) {
+  upcrt_start_exiting = 1; /* MPI_Abort calls exit(): no exit barrier then */
+  fflush(stdout);
+  fflush(stderr);
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (!initialized || finalized) _exit(status);
+  /* if the claim or the abort cannot make progress (thread 0 gone, MPI
+   * broken), die anyway */
+  signal(SIGALRM, SIG_DFL);
+  alarm(upcrt_start_in_signal ? 5 : 60);
+  if (!upcrt_start_claim(status)) {
+    /* another thread ends the job, with its status; its abort ends this
+     * process (the alarm, should it never come) */
+    for (;;) pause();
+  }
+  upcrt_start_ending = 1;
+  upcrt_progress_stop();
+  upcrt_start_let_output_out();
+  int fd = open("/dev/null", O_WRONLY);
+  if (fd >= 0) dup2(fd, 2);
+  MPI_Abort(MPI_COMM_WORLD, status);
+  _exit(status);
+}
+
 UPCRT_NORETURN void upcrt_start_fatal_raw(const char *msg) {
   fflush(stdout);
   /* one write, so lines of different threads do not interleave */
   ssize_t w = write(2, msg, strlen(msg));
   (void)w;
-  upcrt_start_let_output_out();
   upcrt_start_abort(1);
 }
 
@@ -73,13 +125,7 @@ UPCRT_NORETURN void upcrt_fatal(const char *fmt, ...) {
   upcrt_start_fatal_raw(buf);
 }
 
-void upc_global_exit(int status) {
-  upcrt_start_exiting = 1;
-  fflush(stdout);
-  fflush(stderr);
-  upcrt_start_let_output_out();
-  upcrt_start_abort(status);
-}
+void upc_global_exit(int status) { upcrt_start_abort(status); }
 
 /* ---- crash handlers ---- */
 
@@ -140,6 +186,7 @@ static uintptr_t upcrt_start_fault_pc(void *ctx) {
 
 static void upcrt_start_on_signal(int sig, siginfo_t *info, void *ctx) {
   signal(sig, SIG_DFL);
+  upcrt_start_in_signal = 1;
   /* if MPI_Abort cannot make progress (the fault hit inside MPI), die anyway */
   signal(SIGALRM, SIG_DFL);
   alarm(5);
@@ -194,8 +241,6 @@ static void upcrt_start_on_signal(int sig, siginfo_t *info, void *ctx) {
   (void)w;
   /* the message is out; now, if it can be found in time, the source line */
   if (sig != SIGABRT) upcrt_start_say_where(upcrt_start_fault_pc(ctx));
-  struct timespec ts = {0, 200 * 1000 * 1000};
-  nanosleep(&ts, NULL);
   upcrt_start_abort(128 + sig);
 }
 

@@ -13,8 +13,12 @@
 #include "upcrt.h"
 
 extern int upcrt_start_running; /* 1 between start-up and finalize */
+/* This thread is ending the job with MPI_Abort (upcrt_start_abort). */
+extern volatile int upcrt_start_ending;
 
-/* Ends the job now with status, without a message of its own. */
+/* Ends the job now with status, without a message of its own: one MPI_Abort
+ * by the first thread to get here; a later one waits for it to end the job
+ * (and the job's status is the first one's). */
 UPCRT_NORETURN void upcrt_start_abort(int status);
 
 /* Like upcrt_fatal but with the thread prefix already formatted by caller. */
