@@ -409,6 +409,112 @@ class Gen:
                 return None
         return None
 
+    def leaf_at(self, obj, p, T):
+        """(linear index, leaf path) of the scalar element or member of the
+        pointer's own type that p points to, or None."""
+        t = p.type.target
+        if t not in SCALARS:
+            return None
+        so = obj.so
+        if p.bounds is not None and not (p.bounds[0] <= p.off < p.bounds[1]):
+            return None
+        loc = so.index_at(p.thread, p.off, T)
+        if loc is None:
+            return None
+        i, inner = loc
+        for (off, lt, j, path) in leaves(so.elem):
+            if off == inner and lt is t:
+                return i, path
+        return None
+
+    def lvalue_per_T(self, so, locs):
+        """C lvalue naming element locs[T] = (linear index, leaf path) at each
+        THREADS, with the subscripts chosen by THREADS (the same text for
+        every THREADS, as the program is)."""
+        paths = set(l[1] for l in locs.values())
+        if len(paths) != 1:
+            return None
+        subs = []
+        for d in range(len(so.dims)):
+            per = {}
+            for T in TS:
+                lin = locs[T][0]
+                idx = []
+                for v in reversed(so.dim_values(T)):
+                    idx.append(lin % v)
+                    lin //= v
+                per[T] = list(reversed(idx))[d]
+            if len(set(per.values())) == 1:
+                subs.append('[%d]' % per[1])
+            else:
+                subs.append('[THREADS == 1 ? %d : THREADS == 2 ? %d : THREADS == 3 ? %d : %d]'
+                            % (per[1], per[2], per[3], per[4]))
+        return so.name + ''.join(subs) + paths.pop()
+
+    def st_write(self):
+        """A store through a pointer-to-shared, read back through the array
+        (the element the model says the pointer designates), then undone."""
+        cands = [v for v in self.vars
+                 if v.ptype.target in SCALARS and all(self.leaf_at(v.obj, v.vals[T], T) for T in TS)]
+        if not cands:
+            return
+        v = self.rng.choice(cands)
+        locs = {T: self.leaf_at(v.obj, v.vals[T], T) for T in TS}
+        lv = self.lvalue_per_T(v.obj.so, locs)
+        if lv is None:
+            return
+        t = v.ptype.target
+        k = self.rng.randint(1, 99)
+        sid = self.new_stmt_id()
+        label = self.label(sid, 'write')
+        form = self.rng.randrange(2)
+        store = ['*%s = (%s)%d;' % (v.name, t.c(), k), '%s[0] = (%s)%d;' % (v.name, t.c(), k)][form]
+        c = ('{ /* store through %s, read through the array */\n'
+             '  %s saved = *%s;\n'
+             '  %s\n'
+             '  oracle_out("%s", %s);\n'
+             '  *%s = saved;\n'
+             '}') % (v.name, t.c(), v.name, store, label, print_expr(t, lv), v.name)
+        want = 2 * k if t is DOUBLE else k
+        self.add(c, uses=[v.name, 'init:' + v.obj.so.name, v.obj.so.name],
+                 out={T: [(0, label, want)] for T in TS}, kind=v.kind)
+
+    def st_compound(self):
+        """p += n, p -= n, ++p, p--, on a copy (6.4.2 as for p + n)."""
+        cands = [v for v in self.vars if v.ptype.target != 'void']
+        if not cands:
+            return
+        v = self.rng.choice(cands)
+        rng = self.rng
+        for _ in range(10):
+            op = rng.choice(['+=', '-=', '++', '--'])
+            if op in ('++', '--'):
+                n = 1 if op == '++' else -1
+                c, f = str(n), (lambda T, n=n: n)
+            else:
+                c, f = self.int_expr(-6, 6, -1, 1)
+                if op == '-=':
+                    f = (lambda T, f=f: -f(T))
+            vals = {T: arith(v.vals[T], f(T), T) for T in TS}
+            if all(self.in_bounds(v.obj, vals[T], T) for T in TS):
+                break
+        else:
+            return
+        self.nvar += 1
+        name = '%s_v%d' % (self.pre, self.nvar)
+        if op in ('++', '--'):
+            mut = rng.choice(['%s%s;' % (name, op), '%s%s;' % (op, name)])
+        else:
+            mut = '%s %s %s;' % (name, op, c)
+        self.add('%s%s = %s;\n%s' % (v.ptype.c(), name, v.name, mut),
+                 defs=[name], uses=[v.name], kind='compound')
+        w = PVar(name, v.ptype, vals)
+        w.obj = v.obj
+        w.kind = 'compound'
+        self.vars.append(w)
+        self.print_ptr(w)
+        return w
+
     def in_bounds(self, obj, p, T):
         """p may be formed: inside the object's storage or one past its end
         (ISO C 6.5.6 p8 as UPC 6.4.2 carries it over), aligned for its
@@ -556,7 +662,7 @@ class Gen:
             if all(self.in_bounds(v.obj, vals[T], T) for T in TS):
                 form = self.rng.randrange(4)
                 e = ['%s + %s' % (v.name, c), '%s + %s' % (c, v.name),
-                     '%s - (-%s)' % (v.name, c), '&%s[%s]' % (v.name, c)][form]
+                     '%s - (-(%s))' % (v.name, c), '&%s[%s]' % (v.name, c)][form]
                 w = self.new_var(v.obj, v.ptype, vals, e, [v.name], 'arith')
                 w.base = (v, f)
                 return w
@@ -617,7 +723,8 @@ class Gen:
             return
         v = self.rng.choice(cands)
         rng = self.rng
-        k = len(self.prog.decls)
+        self.nvar += 1
+        k = self.nvar
         if rng.random() < 0.5:
             name = '%s_ps%d' % (self.pre, k)
             uses = [v.obj.so.name, name]
@@ -626,14 +733,15 @@ class Gen:
             idx_c, idx_f = self.int_expr(0, 0, 0, 1)
             idx_c = rng.choice(['0', 'THREADS - 1', '(THREADS > 1)'])
             sid = self.new_stmt_id()
-            self.add('%s[%s] = %s;' % (name, idx_c, v.name), defs=['set:' + name], uses=[v.name, name])
+            self.add('%s[%s] = %s;' % (name, idx_c, v.name), defs=['set:' + name], uses=[v.name, name],
+                     kind='store')
             src = '%s[%s]' % (name, idx_c)
             deps = ['set:' + name, name]
         else:
             name = '%s_pa%d' % (self.pre, k)
             sid = self.new_stmt_id()
             self.add('%s%s[3];\n%s[1] = %s;' % (v.ptype.c(), name, name, v.name),
-                     defs=[name], uses=[v.name])
+                     defs=[name], uses=[v.name], kind='store')
             src = '%s[1]' % name
             deps = [name]
         pt = self.pick_ptype(v)
@@ -913,7 +1021,8 @@ class Gen:
             self.make_object()
         makers = [(self.st_elem, 6), (self.st_arith, 6), (self.st_convert, 5),
                   (self.st_member, 4), (self.st_diff, 4), (self.st_sizeof, 4),
-                  (self.st_store, 1), (self.st_affinity_object, 1)]
+                  (self.st_store, 1), (self.st_affinity_object, 1),
+                  (self.st_write, 2), (self.st_compound, 2)]
         total = sum(w for _, w in makers)
         for _ in range(rng.randint(6, 16)):
             x = rng.uniform(0, total)

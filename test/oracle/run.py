@@ -420,13 +420,13 @@ class Oracle:
                 return [(live, b[1], b[2], b[3])], rejected
             err, where, text = b[1], b[2], b[3]
             pointed = sorted(set(w[0] for w in where if w is not None))
+            # the first program an error points into (or each, in order,
+            # while they fail alone): rejected alone, or only in company?
             alone_bad = []
-            for i in pointed or range(len(live)):
-                if not pointed and len(live) > 8:
-                    break
+            for i in pointed or range(min(len(live), 8)):
                 k = live[i]
                 if (progs[k].pid, v.compile_key()) in self.alone_ok:
-                    continue
+                    break
                 r = self.build([Candidate(progs[k], progs[k].stmts, progs[k].prefix())], v, 'alone')
                 self.ncompiles += 1
                 if r[0] == 'compile':
@@ -435,6 +435,7 @@ class Oracle:
                 else:
                     self.alone_ok.add((progs[k].pid, v.compile_key()))
                     shutil.rmtree(r[3], ignore_errors=True)
+                    break
             if alone_bad:
                 rejected.update(alone_bad)
                 live = [k for k in live if k not in alone_bad]
