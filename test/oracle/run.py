@@ -243,6 +243,93 @@ def build_tu(cands):
     return '\n'.join(lines) + '\n', origin
 
 
+def expectation_comment(variant, cand):
+    """The comment a kept reproducer ends with: the upcc flags it is
+    checked with and the lines the model expects at each THREADS (read by
+    -regress)."""
+    Ts = [variant.static] if variant.static else [1, 2, 3, 4]
+    out = ['/* Found by the layout oracle in: %s.' % variant,
+           '   Checked by run.py -regress: compiled with each ORACLE FLAGS line, run',
+           '   at each THREADS below, on shared memory and with UPCRT_FORCE_RMA=1.',
+           '   ORACLE FLAGS: %s' % ' '.join(variant.flags())]
+    if not variant.static:
+        other = Variant(None, 'noopt' if variant.opt == 'O2' else 'O2', 1, False)
+        out.append('   ORACLE FLAGS: %s' % ' '.join(other.flags()))
+    for T in Ts:
+        out.append('   ORACLE EXPECT T=%d' % T)
+        exp = cand.expected(T)
+        for t in sorted(exp):
+            for l, v in exp[t]:
+                out.append('   %d %s %d' % (t, l, v))
+    out.append('*/')
+    return '\n'.join(out) + '\n'
+
+
+def regress(files, tools):
+    """Check kept reproducers: each file's ORACLE FLAGS lines (upcc flags)
+    and ORACLE EXPECT T=n blocks (the lines expected at THREADS n, from
+    each thread's ORACLE_OUT file or, when the program writes none, its
+    stdout).  Returns the number of failures."""
+    nfail = 0
+    for path in files:
+        flags, expect, cur = [], {}, None
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                if line.startswith('*') and not line.startswith('*/'):
+                    line = line[1:].strip()
+                m = re.match(r'ORACLE FLAGS:(.*)$', line)
+                if m:
+                    flags.append(m.group(1).split())
+                    continue
+                m = re.match(r'ORACLE EXPECT T=(\d+)$', line)
+                if m:
+                    cur = expect.setdefault(int(m.group(1)), {})
+                    continue
+                m = LINE_RE.match(line)
+                if cur is not None and m:
+                    cur.setdefault(int(m.group(1)), []).append((m.group(2), int(m.group(3))))
+                elif line.startswith('*/'):
+                    cur = None
+        if not flags or not expect:
+            print('%s: no ORACLE FLAGS or ORACLE EXPECT lines' % path)
+            nfail += 1
+            continue
+        with tempfile.TemporaryDirectory(prefix='oracle-regress.') as d:
+            for fl in flags:
+                exe = os.path.join(d, 'prog')
+                r = subprocess.run([tools.upcc] + fl + ['-o', exe, path], capture_output=True, text=True)
+                if r.returncode != 0:
+                    print('FAIL %s: upcc %s rejects it:\n%s' % (path, ' '.join(fl), r.stderr))
+                    nfail += 1
+                    continue
+                static = None
+                if '-T' in fl:
+                    static = int(fl[fl.index('-T') + 1])
+                for T in sorted(expect):
+                    if static and T != static:
+                        continue
+                    for rma in (False, True):
+                        v = Variant(static, 'O2', T, rma)
+                        rc, out, err = tools.run(exe, v)
+                        actual, _ = parse_output(out)
+                        if not actual:
+                            actual, _ = parse_output(err)
+                        diffs = compare(expect[T], actual, T)
+                        what = '%s: upcc %s, THREADS=%d%s' % (path, ' '.join(fl), T,
+                                                              ', UPCRT_FORCE_RMA=1' if rma else '')
+                        if diffs or rc != 0:
+                            nfail += 1
+                            print('FAIL %s (exit status %d)' % (what, rc))
+                            for dd in diffs:
+                                print('  thread %d %s expected %s got %s' % dd)
+                            if rc != 0:
+                                print(err[-2000:])
+                        else:
+                            print('ok   %s' % what)
+    return nfail
+
+
 class Oracle:
     def __init__(self, args, tools):
         self.args, self.tools = args, tools
@@ -398,9 +485,7 @@ class Oracle:
         text, _ = build_tu([final])
         exp = final.expected(variant.n)
         etext = ''.join('%d %s %d\n' % (t, l, v) for t in sorted(exp) for l, v in exp[t])
-        text += ('/* upcc %s; upcrun -n %d%s\n   expected (each line: MYTHREAD label value):\n%s*/\n'
-                 % (' '.join(variant.flags()), variant.n, ' with UPCRT_FORCE_RMA=1' if variant.rma else '',
-                    ''.join('   ' + l + '\n' for l in etext.splitlines())))
+        text += expectation_comment(variant, final)
         return text, etext, '%d of %d statements' % (len(current), len(prog.stmts))
 
     def compile_parts(self, progs, live, v, tag, depth=0):
@@ -615,6 +700,8 @@ def main(argv=None):
     ap.add_argument('-upcc', default=os.path.join(ROOT, 'build', 'tools', 'upcc'))
     ap.add_argument('-upcrun', default=os.path.join(ROOT, 'build', 'tools', 'upcrun'))
     ap.add_argument('-tmp', default=None)
+    ap.add_argument('-regress', nargs='+', metavar='FILE',
+                    help='check kept reproducers (their ORACLE FLAGS / ORACLE EXPECT comments)')
     ap.add_argument('-snapshot', default=None, metavar='DIR',
                     help='copy upcc, the headers and the runtime (as an installed '
                          'prefix) to DIR and use that copy: a campaign then sees one '
@@ -640,6 +727,10 @@ def main(argv=None):
     if args.snapshot:
         args.upcc = snapshot(args.upcc, args.snapshot)
     tools = Tools(os.path.abspath(args.upcc), os.path.abspath(args.upcrun))
+    if args.regress:
+        n = regress(args.regress, tools)
+        print('oracle regress: %d of the checks failed' % n)
+        return 1 if n else 0
     oracle = Oracle(args, tools)
     t0 = time.time()
     batches = [(f, min(args.batch, args.first + args.n - f))
