@@ -285,8 +285,17 @@ class PVar:
         self.name, self.ptype, self.vals = name, ptype, vals
 
 
+# Generator levels: a campaign is reproducible only with the level it ran
+# at (program k of a seed depends on the seed, k and the level).
+#   1: the statements of commit 1d181f3 (the first seed-7 campaign);
+#   2: adds typedef'd shared arrays, the conditional operator on pointers,
+#      pointers formed from MYTHREAD and upc_forall affinity counts.
+LEVEL = 2
+
+
 class Gen:
-    def __init__(self, seed, pid):
+    def __init__(self, seed, pid, level=LEVEL):
+        self.level = level
         self.rng = random.Random('%d/%d' % (seed, pid))
         self.prog = Program(pid, seed)
         self.pre = self.prog.prefix()
@@ -363,7 +372,16 @@ class Gen:
                 dims[rng.randrange(ndim)].threads = True
             so = SharedObject(name, elem, spec, dims)
         uses = [elem.tag] if isinstance(elem, Struct) else []
-        self.prog.decls.append(Decl(name, so.decl_c(), uses))
+        decl = so.decl_c()
+        if self.level >= 2 and spec != 'star' and rng.random() < 0.25:
+            # through a typedef of the shared (layout-qualified) element
+            # type; [*] may not appear in a typedef (spec issue 71)
+            tname = '%s_t%d' % (self.pre, k)
+            self.prog.decls.append(Decl(tname, 'typedef shared %s%s %s;' % (
+                block_c(spec), elem.c(), tname), uses))
+            decl = '%s %s%s;' % (tname, name, ''.join('[%s]' % d.cexpr() for d in so.dims))
+            uses = [tname]
+        self.prog.decls.append(Decl(name, decl, uses))
         obj = Obj(so, rng.randint(0, 999))
         self.objs.append(obj)
         self.emit_init(obj)
@@ -1015,6 +1033,82 @@ class Gen:
             out[T] = per
         self.add(c, uses=[so.name, 'init:' + so.name], section='all', out=out, kind='local')
 
+    def st_cond(self):
+        """c ? p : q with pointers of one type, c depending on THREADS."""
+        rng = self.rng
+        pairs = [(a, b) for a in self.vars for b in self.vars
+                 if a is not b and a.ptype == b.ptype and a.obj is b.obj]
+        if not pairs:
+            return
+        a, b = rng.choice(pairs)
+        k = rng.randint(1, 4)
+        vals = {T: (a.vals[T] if T > k else b.vals[T]) for T in TS}
+        return self.new_var(a.obj, a.ptype, vals, '(THREADS > %d) ? %s : %s' % (k, a.name, b.name),
+                            [a.name, b.name], 'cond')
+
+    def st_mythread(self):
+        """Every thread forms &A[a*MYTHREAD + b] (in bounds for every
+        thread at every THREADS) and prints its thread, phase and value."""
+        objs = [o for o in self.objs if len(o.so.dims) == 1 and o.so.elem in SCALARS]
+        if not objs:
+            return
+        obj = self.rng.choice(objs)
+        so = obj.so
+        for _ in range(10):
+            a = self.rng.randint(0, 3)
+            b = self.rng.randint(0, 4)
+            if all(0 <= a * t + b < so.nelems(T) for T in TS for t in range(T)):
+                break
+        else:
+            return
+        sid = self.new_stmt_id()
+        pt = self.ptype_of(so)
+        lt, lp, lv = (self.label(sid, w) for w in ('mthread', 'mphase', 'mvalue'))
+        c = ('{ /* a pointer formed from MYTHREAD */\n'
+             '  %sq = &%s[%d * (int)MYTHREAD + %d];\n'
+             '  oracle_out("%s", (long long)upc_threadof(q));\n'
+             '  oracle_out("%s", (long long)upc_phaseof(q));\n'
+             '  oracle_out("%s", %s);\n'
+             '}') % (pt.c(), so.name, a, b, lt, lp, lv, print_expr(so.elem, '*q'))
+        out = {}
+        for T in TS:
+            per = []
+            for t in range(T):
+                i = a * t + b
+                th, ph, off = so.pos(i, T)
+                per.append([(lt, th), (lp, ph if pt.block > 0 else 0),
+                            (lv, value_py(so.elem, i, 0, obj.salt))])
+            out[T] = per
+        self.add(c, uses=[so.name, 'init:' + so.name], section='all', out=out, kind='mythread')
+
+    def st_forall(self):
+        """upc_forall with a pointer-to-shared affinity (&A[i]: the thread
+        of A[i] runs iteration i, 6.6.2) or an integer one (i % THREADS):
+        every thread counts its iterations and sums their indices."""
+        objs = [o for o in self.objs if len(o.so.dims) == 1]
+        if not objs:
+            return
+        so = self.rng.choice(objs).so
+        sid = self.new_stmt_id()
+        lc, ls = self.label(sid, 'fcnt'), self.label(sid, 'fsum')
+        by_int = self.rng.random() < 0.3
+        aff = 'i' if by_int else '&%s[i]' % so.name
+        c = ('{ /* upc_forall affinity */\n'
+             '  long long cnt = 0, sum = 0;\n'
+             '  upc_forall (int i = 0; i < %s; i++; %s) { cnt++; sum += i; }\n'
+             '  oracle_out("%s", cnt);\n'
+             '  oracle_out("%s", sum);\n'
+             '}') % (so.dims[0].cexpr(), aff, lc, ls)
+        out = {}
+        for T in TS:
+            per = []
+            for t in range(T):
+                idx = [i for i in range(so.nelems(T))
+                       if (i % T if by_int else so.pos(i, T)[0]) == t]
+                per.append([(lc, len(idx)), (ls, sum(idx))])
+            out[T] = per
+        self.add(c, uses=[so.name], section='all', out=out, kind='forall')
+
     def generate(self):
         rng = self.rng
         for _ in range(rng.randint(1, 3)):
@@ -1023,6 +1117,8 @@ class Gen:
                   (self.st_member, 4), (self.st_diff, 4), (self.st_sizeof, 4),
                   (self.st_store, 1), (self.st_affinity_object, 1),
                   (self.st_write, 2), (self.st_compound, 2)]
+        if self.level >= 2:
+            makers += [(self.st_cond, 1), (self.st_mythread, 1), (self.st_forall, 1)]
         total = sum(w for _, w in makers)
         for _ in range(rng.randint(6, 16)):
             x = rng.uniform(0, total)
@@ -1036,8 +1132,8 @@ class Gen:
         return self.prog
 
 
-def generate(seed, pid):
-    return Gen(seed, pid).generate()
+def generate(seed, pid, level=LEVEL):
+    return Gen(seed, pid, level).generate()
 
 
 if __name__ == '__main__':

@@ -615,7 +615,7 @@ class Oracle:
     def run_batch(self, first, count):
         t0 = time.time()
         seed = self.args.seed
-        progs = [gen.generate(seed, k) for k in range(first, first + count)]
+        progs = [gen.generate(seed, k, self.args.level) for k in range(first, first + count)]
         variants = all_variants() if self.args.all_variants else sample_variants(seed, first)
         by_compile = {}
         for v in variants:
@@ -686,6 +686,8 @@ def main(argv=None):
     ap.add_argument('-n', type=int, default=100, help='number of programs')
     ap.add_argument('-seed', type=int, default=1)
     ap.add_argument('-first', type=int, default=0, help='number of the first program')
+    ap.add_argument('-level', type=int, default=gen.LEVEL,
+                    help='generator level (gen.py; 1: the first seed-7 campaign)')
     ap.add_argument('-j', type=int, default=1, help='batches at once')
     ap.add_argument('-batch', type=int, default=40, help='programs per translation unit')
     ap.add_argument('-out', default='oracle-findings')
@@ -709,7 +711,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
 
     if args.show is not None:
-        p = gen.generate(args.seed, args.show)
+        p = gen.generate(args.seed, args.show, args.level)
         text, _ = build_tu([Candidate(p, p.stmts, p.prefix())])
         sys.stdout.write(text)
         exp = p.expected(args.T)
