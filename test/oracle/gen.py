@@ -558,12 +558,21 @@ class Gen:
         a = self.rng.randint(lo, hi)
         b = self.rng.randint(tlo, thi) if self.rng.random() < 0.5 else 0
         if b == 0:
-            return str(a), (lambda T, a=a: a)
-        if a == 0:
-            c = 'THREADS' if b == 1 else '%d*THREADS' % b
+            c, f = str(a), (lambda T, a=a: a)
         else:
-            c = '%d + %s' % (a, 'THREADS' if b == 1 else '%d*THREADS' % b)
-        return '(%s)' % c, (lambda T, a=a, b=b: a + b * T)
+            if a == 0:
+                c = 'THREADS' if b == 1 else '%d*THREADS' % b
+            else:
+                c = '%d + %s' % (a, 'THREADS' if b == 1 else '%d*THREADS' % b)
+            c, f = '(%s)' % c, (lambda T, a=a, b=b: a + b * T)
+        if self.level >= 2 and self.rng.random() < 0.3:
+            # integer types other than int: sign and zero extension in the
+            # index arithmetic (values stay small: every cast is exact)
+            casts = ['long long', 'short', 'signed char', 'long']
+            if a >= 0 and b >= 0:
+                casts += ['unsigned', 'size_t', 'unsigned char', 'unsigned long long']
+            c = '(%s)%s' % (self.rng.choice(casts), c)
+        return c, f
 
     def subscripts(self, so):
         """A subscript list valid at every THREADS: C texts and values per T."""
@@ -675,10 +684,15 @@ class Gen:
             return
         v = self.rng.choice(cands)
         for _ in range(20):
-            c, f = self.int_expr(-8, 8, -2, 2)
+            if self.level >= 2 and self.rng.random() < 0.3:
+                c, f = self.int_expr(-60, 60, -6, 6)    # across several courses
+            else:
+                c, f = self.int_expr(-8, 8, -2, 2)
             vals = {T: arith(v.vals[T], f(T), T) for T in TS}
             if all(self.in_bounds(v.obj, vals[T], T) for T in TS):
                 form = self.rng.randrange(4)
+                if form == 2 and ('unsigned' in c or 'size_t' in c):
+                    form = 0     # -(unsigned)n is not -n
                 e = ['%s + %s' % (v.name, c), '%s + %s' % (c, v.name),
                      '%s - (-(%s))' % (v.name, c), '&%s[%s]' % (v.name, c)][form]
                 w = self.new_var(v.obj, v.ptype, vals, e, [v.name], 'arith')
