@@ -147,8 +147,12 @@ void upcrt_hunt_sync(int t, const void *p, size_t n) {
     upcrt_hunt_retire_arrived();
 }
 
+int upcrt_hunt_owner_here(void) {
+  return upcrt_hunt_installed && pthread_equal(pthread_self(), upcrt_hunt_owner);
+}
+
 void upcrt_hunt_complete(const void *p, size_t n) {
-  if (!upcrt_hunt_installed || !pthread_equal(pthread_self(), upcrt_hunt_owner)) return;
+  if (!upcrt_hunt_owner_here()) return;
   const char *a = p;
   for (int i = 0; i < MAX_OUT && upcrt_hunt_outstanding; i++) {
     upcrt_hunt_strip_t *s = &upcrt_hunt_strip[i];
@@ -157,8 +161,7 @@ void upcrt_hunt_complete(const void *p, size_t n) {
 }
 
 void upcrt_hunt_complete_every(void) {
-  if (upcrt_hunt_installed && pthread_equal(pthread_self(), upcrt_hunt_owner))
-    upcrt_hunt_retire_all();
+  if (upcrt_hunt_owner_here()) upcrt_hunt_retire_all();
 }
 
 /* The first touch of a protected strip.  MPI inside a signal handler is safe

@@ -85,6 +85,9 @@ static inline int upcrt_hunt_busy(void) {
  * progress thread, a thread of the program), it does nothing. */
 void upcrt_hunt_complete(const void *p, size_t n);
 
+/* Is this the UPC thread, whose strips upcrt_hunt_complete retires? */
+int upcrt_hunt_owner_here(void);
+
 /* Retires every strip (on the UPC thread): before an MPI call whose buffers
  * are arrays of counts and displacements (collectives) or not named at all
  * (MPI_Start). */

@@ -32,7 +32,9 @@
  * hold absolute addresses); a type MPI cannot measure completes every
  * strip. */
 static void upcrt_hunt_span(const void *buf, MPI_Count count, MPI_Datatype type) {
-  if (count <= 0 || buf == MPI_IN_PLACE || type == MPI_DATATYPE_NULL) return;
+  /* (another thread's call, e.g. the progress thread's, has no strips) */
+  if (count <= 0 || buf == MPI_IN_PLACE || type == MPI_DATATYPE_NULL || !upcrt_hunt_owner_here())
+    return;
   MPI_Count lb, extent, true_lb, true_extent;
   if (PMPI_Type_get_extent_x(type, &lb, &extent) != MPI_SUCCESS ||
       PMPI_Type_get_true_extent_x(type, &true_lb, &true_extent) != MPI_SUCCESS) {
