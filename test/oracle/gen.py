@@ -1123,6 +1123,77 @@ class Gen:
             out[T] = per
         self.add(c, uses=[so.name], section='all', out=out, kind='forall')
 
+    def st_const(self):
+        """The upc_*sizeof operators, and sizeof where it is one, in integer
+        constant expressions (6.4.1: the upc_*sizeof results are integer
+        constants; sizeof of a shared array with a THREADS dimension is one
+        under static THREADS only, where the code is in #ifdef
+        __UPC_STATIC_THREADS__ and the dynamic build computes the value at
+        run time instead): enumerators, case labels, _Static_assert,
+        file-scope array sizes and bit-field widths."""
+        objs = [o for o in self.objs if o.so.is_array()]
+        if not objs:
+            return
+        rng = self.rng
+        so = rng.choice(objs).so
+        op = rng.choice(['upc_localsizeof', 'upc_blocksizeof', 'upc_elemsizeof', 'sizeof'])
+        val = {'sizeof': so.sizeof, 'upc_localsizeof': so.localsizeof,
+               'upc_blocksizeof': so.blocksizeof, 'upc_elemsizeof': lambda T: so.elemsizeof()}[op]
+        vals = {T: val(T) for T in TS}
+        const_always = op != 'sizeof' or not any(d.threads for d in so.dims)
+        if op != 'sizeof' and len(set(vals.values())) != 1:
+            return      # (cannot happen: 6.4.1 makes them constants)
+        e = '%s(%s)' % (op, so.name)
+        per_T = ('(THREADS == 1 ? %dULL : THREADS == 2 ? %dULL : THREADS == 3 ? %dULL : %dULL)'
+                 % tuple(vals[T] for T in TS))
+        sid = self.new_stmt_id()
+        label = self.label(sid, 'const')
+        ctx = rng.choice(['enum', 'case', 'assert', 'array', 'bitfield'])
+        if ctx == 'bitfield' and not all(0 < v <= 32 for v in vals.values()):
+            ctx = 'enum'
+        if ctx == 'enum' and not all(v < 2 ** 31 for v in vals.values()):
+            ctx = 'case'
+        name = '%s_k%d' % (self.pre, sid)
+        decl_uses = []
+        if ctx == 'enum':
+            body = ('enum { %s = %s };\noracle_outu("%s", (unsigned long long)%s);' % (name, e, label, name))
+            want = vals
+        elif ctx == 'case':
+            body = ('switch ((unsigned long long)%s) {\ncase %s: oracle_out("%s", 1); break;\n'
+                    'default: oracle_out("%s", 0);\n}' % (per_T, e, label, label))
+            want = {T: 1 for T in TS}
+        elif ctx == 'assert':
+            body = ('_Static_assert(%s == %s, "%s");\noracle_out("%s", 1);'
+                    % (e, per_T if not const_always else '%dULL' % vals[1], label, label))
+            want = {T: 1 for T in TS}
+        elif ctx == 'array':
+            self.prog.decls.append(Decl(name, 'static char %s[%s];' % (name, e), [so.name]))
+            decl_uses = [name]
+            body = 'oracle_outu("%s", (unsigned long long)sizeof %s);' % (label, name)
+            want = vals
+        else:
+            body = ('struct { unsigned f : %s; } %s;\n%s.f = ~0u;\noracle_outu("%s", %s.f);'
+                    % (e, name, name, label, name))
+            want = {T: (1 << vals[T]) - 1 for T in TS}
+        if const_always:
+            c = '{ /* %s in a constant context: %s */\n  %s\n}' % (op, ctx, body.replace('\n', '\n  '))
+        else:
+            if ctx == 'array':
+                # the dynamic build may not have the array: print from the
+                # run-time value there
+                self.prog.decls[-1].c = ('#ifdef __UPC_STATIC_THREADS__\n%s\n#endif'
+                                         % self.prog.decls[-1].c)
+            dyn = {'enum': 'oracle_outu("%s", (unsigned long long)%s);' % (label, e),
+                   'case': 'oracle_out("%s", 1);' % label,
+                   'assert': 'oracle_out("%s", 1);' % label,
+                   'array': 'oracle_outu("%s", (unsigned long long)%s);' % (label, e),
+                   'bitfield': 'oracle_outu("%s", (1ULL << %s) - 1);' % (label, e)}[ctx]
+            c = ('{ /* %s in a constant context under static THREADS: %s */\n'
+                 '#ifdef __UPC_STATIC_THREADS__\n  %s\n#else\n  %s\n#endif\n}'
+                 % (op, ctx, body.replace('\n', '\n  '), dyn))
+        self.add(c, uses=[so.name] + decl_uses,
+                 out={T: [(0, label, want[T])] for T in TS}, kind='const-' + ctx)
+
     def generate(self):
         rng = self.rng
         for _ in range(rng.randint(1, 3)):
@@ -1132,7 +1203,8 @@ class Gen:
                   (self.st_store, 1), (self.st_affinity_object, 1),
                   (self.st_write, 2), (self.st_compound, 2)]
         if self.level >= 2:
-            makers += [(self.st_cond, 1), (self.st_mythread, 1), (self.st_forall, 1)]
+            makers += [(self.st_cond, 1), (self.st_mythread, 1), (self.st_forall, 1),
+                       (self.st_const, 2)]
         total = sum(w for _, w in makers)
         for _ in range(rng.randint(6, 16)):
             x = rng.uniform(0, total)
