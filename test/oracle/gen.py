@@ -18,6 +18,7 @@ lines in order, since the launcher interleaves the threads' output).
 """
 
 import random
+from dataclasses import replace as dc_replace
 from model import (CHAR, SHORT, INT, LLONG, DOUBLE, SCALARS, Member, Struct,
                    Dim, SharedObject, PtrType, Pts, elem_ptr, member_ptr,
                    arith, convert, resetphase, same_object, diff, compare,
@@ -293,6 +294,12 @@ class PVar:
 LEVEL = 2
 
 
+def as_void(v):
+    """v as an argument of a shared void * parameter: an explicit cast when
+    its type has a qualifier the parameter lacks."""
+    return '(shared void *)%s' % v.name if v.ptype.qual else v.name
+
+
 class Gen:
     def __init__(self, seed, pid, level=LEVEL):
         self.level = level
@@ -473,7 +480,8 @@ class Gen:
         """A store through a pointer-to-shared, read back through the array
         (the element the model says the pointer designates), then undone."""
         cands = [v for v in self.vars
-                 if v.ptype.target in SCALARS and all(self.leaf_at(v.obj, v.vals[T], T) for T in TS)]
+                 if v.ptype.target in SCALARS and 'const' not in v.ptype.qual
+                 and all(self.leaf_at(v.obj, v.vals[T], T) for T in TS)]
         if not cands:
             return
         v = self.rng.choice(cands)
@@ -621,13 +629,17 @@ class Gen:
         """Print what the model knows of pointer v."""
         rng = self.rng
         uses = [v.name]
-        self.print_line('thread', '(long long)upc_threadof(%s)' % v.name,
+        # a strict or relaxed pointer goes to the library through its
+        # unqualified type (passing it as shared void * would drop a
+        # qualifier; the conversion keeps the phase: same block size and type)
+        nm = v.name if not v.ptype.qual else '(%s)%s' % (v.ptype.unqualified().c(), v.name)
+        self.print_line('thread', '(long long)upc_threadof(%s)' % nm,
                         lambda T: v.vals[T].thread, uses)
         if v.ptype.target == 'void':
-            self.print_line('vphase', '(long long)upc_phaseof(%s)' % v.name,
+            self.print_line('vphase', '(long long)upc_phaseof(%s)' % nm,
                             lambda T: v.vals[T].phase, uses)
             return
-        self.print_line('phase', '(long long)upc_phaseof(%s)' % v.name,
+        self.print_line('phase', '(long long)upc_phaseof(%s)' % nm,
                         lambda T: v.vals[T].phase, uses)
         if rng.random() < 0.4:
             self.print_line('bsize', '(long long)upc_blocksizeof(*%s)' % v.name,
@@ -639,7 +651,7 @@ class Gen:
         others = [w for w in self.vars if w.obj is v.obj and w is not v]
         if others and rng.random() < 0.7:
             w = rng.choice(others)
-            self.print_line('delta', 'oracle_delta(%s, %s)' % (v.name, w.name),
+            self.print_line('delta', 'oracle_delta(%s, %s)' % (as_void(v), as_void(w)),
                             lambda T: (v.vals[T].off - w.vals[T].off
                                        if v.vals[T].thread == w.vals[T].thread else NOT_SAME_THREAD),
                             [v.name, w.name])
@@ -704,6 +716,9 @@ class Gen:
         src = v.ptype
         r = rng.random()
         if r < 0.25 and src.target != 'void':
+            if self.level >= 2 and rng.random() < 0.7:
+                # the same type with another qualifier: the phase is kept
+                return PtrType(src.target, src.block, rng.choice(['strict ', 'relaxed ', '']))
             return src
         targets = [src.target] if src.target != 'void' else []
         targets += [CHAR, INT, SHORT, LLONG, DOUBLE] + self.structs
@@ -728,19 +743,20 @@ class Gen:
         if form < 0.6 or pt.target == 'void' or v.ptype.target == 'void':
             if pt.target == 'void' or v.ptype.target == 'void':
                 # a conversion to or from shared void * may be implicit
-                e = v.name if form < 0.5 else '(%s)%s' % (pt.c(), v.name)
+                implicit = form < 0.5 and not v.ptype.qual
+                e = v.name if implicit else '(%s)%s' % (pt.c(), v.name)
             else:
                 e = '(%s)%s' % (pt.c(), v.name)
             w = self.new_var(v.obj, pt, vals, e, [v.name], 'convert')
         elif form < 0.8:
             # through shared void *, implicitly both ways
             vv = {T: convert(v.vals[T], PtrType('void', 0)) for T in TS}
-            g = self.new_var(v.obj, PtrType('void', 0), vv, v.name, [v.name], 'tovoid')
+            g = self.new_var(v.obj, PtrType('void', 0), vv, as_void(v), [v.name], 'tovoid')
             vals = {T: convert(vv[T], pt) for T in TS}
             w = self.new_var(v.obj, pt, vals, g.name, [g.name], 'fromvoid')
         else:
             vals = {T: convert(resetphase(v.vals[T]), pt) for T in TS}
-            w = self.new_var(v.obj, pt, vals, 'upc_resetphase(%s)' % v.name, [v.name], 'resetphase')
+            w = self.new_var(v.obj, pt, vals, 'upc_resetphase(%s)' % as_void(v), [v.name], 'resetphase')
         # equality with the source whatever the phases (6.4.2)
         self.print_line('eq', '(long long)((shared void *)%s == (shared void *)%s)' % (w.name, v.name),
                         lambda T: int(same_object(w.vals[T], v.vals[T])), [w.name, v.name])
@@ -854,13 +870,15 @@ class Gen:
             path, cpath, mt = self.struct_path(so.elem)
             lv += cpath
             uses = [so.name]
-        vals = {T: member_ptr(base_vals[T], path)[0] for T in TS}
-        pt = PtrType(mt, 0)
+        qual = v.ptype.qual if uses and uses[0] in [x.name for x in self.vars] else ''
+        pt = PtrType(mt, 0, qual)
+        vals = {T: dc_replace(member_ptr(base_vals[T], path)[0], type=pt) for T in TS}
         last_name, last_k = path[-1]
         # the member array itself, as a value, decays to shared [] T *
         if last_k is not None and rng.random() < 0.3:
             arr_lv = lv[:lv.rindex('[')]
-            vals = {T: member_ptr(base_vals[T], path[:-1] + [(last_name, 0)])[0] for T in TS}
+            vals = {T: dc_replace(member_ptr(base_vals[T], path[:-1] + [(last_name, 0)])[0], type=pt)
+                    for T in TS}
             w = self.new_var(obj, pt, vals, arr_lv, uses, 'memberdecay')
         else:
             if rng.random() < 0.5:

@@ -300,17 +300,21 @@ class PtrType:
     indefinite ([] — 6.5.1.1 Semantics 5)."""
     target: object
     block: int
+    qual: str = ''        # '', 'strict ', 'relaxed ' or 'const ' before shared
 
     def c(self, default_spelling=True):
         if self.target == 'void':
-            return 'shared void *'
+            return '%sshared void *' % self.qual
         if self.block == 0:
             q = '[] '
         elif self.block == 1 and default_spelling:
             q = ''
         else:
             q = '[%d] ' % self.block
-        return 'shared %s%s *' % (q, self.target.c())
+        return '%sshared %s%s *' % (self.qual, q, self.target.c())
+
+    def unqualified(self):
+        return PtrType(self.target, self.block)
 
     def esize(self):
         return self.target.size
@@ -400,7 +404,9 @@ def convert(p, ptype):
     gives phase 0.  (Reading the library functions upc_threadof/phaseof/
     addrfield, which take shared void *, as reporting the argument itself:
     7.2.3 'returns the phase of the pointer-to-shared argument'.)"""
-    if ptype == p.type and ptype.target != 'void':
+    # Qualifiers (const, strict, relaxed) are not part of the comparison:
+    # the referenced types are compared as types, ignoring qualifiers.
+    if ptype.unqualified() == p.type.unqualified() and ptype.target != 'void':
         return Pts(p.obj, p.thread, p.off, p.phase, ptype, p.bounds)
     return Pts(p.obj, p.thread, p.off, 0, ptype, p.bounds)
 
