@@ -35,10 +35,11 @@ void casts(void) {
   // CHECK-LABEL: void casts(void) {
   shared int *c = (shared int *)&A[4];
   // CHECK: upcrt_pts_t c = upcrt_pts_reblock(upcrt_pts_add(upcrt_static_pts(&__upcc_shared_A), (4), 3, sizeof(int)));
+  /* to and from shared void: the phase is reset (UPC 1.3 6.4.3, spec issue 70) */
   shared void *g = c;
-  // CHECK: upcrt_pts_t g = {{\(*}}c{{\)*}};
+  // CHECK: upcrt_pts_t g = {{\(*}}upcrt_pts_reblock(c){{\)*}};
   shared [3] int *b = g;
-  // CHECK: upcrt_pts_t b = {{\(*}}g{{\)*}};
+  // CHECK: upcrt_pts_t b = {{\(*}}upcrt_pts_reblock({{\(*}}g{{\)*}};
   int *local = (int *)&A[3 * MYTHREAD];
   // CHECK: int *local = ((int *)upcrt_pts_to_private(upcrt_pts_add(upcrt_static_pts(&__upcc_shared_A), (3 * upcrt_mythread), 3, sizeof(int))));
   unsigned long bits = (unsigned long)b;

@@ -22,8 +22,9 @@ void members(shared particle_t *pp, int i) {
   // CHECK: upcrt_put_i32(upcrt_pts_addbytes(upcrt_pts_add(upcrt_static_pts(&__upcc_shared_Q), (i), 2, sizeof(struct particle)), __builtin_offsetof(struct particle, hist) + (i) * sizeof(int)), upcrt_get_i32(upcrt_pts_addbytes(pp, __builtin_offsetof(particle_t, id))));
   W.f = 2.0f;
   // CHECK: upcrt_put_f(upcrt_pts_addbytes(upcrt_static_pts(&__upcc_shared_W), __builtin_offsetof(union word, f)), 2.0f);
+  /* &s.m is shared [] int * (UPC 1.3 6.4.4): a cast to it, then to shared int * */
   shared int *h = &P[i].hist[1];
-  // CHECK: upcrt_pts_t h = upcrt_pts_addbytes(upcrt_pts_add(upcrt_static_pts(&__upcc_shared_P), (i), 1, sizeof(particle_t)), __builtin_offsetof(particle_t, hist) + (1) * sizeof(int));
+  // CHECK: upcrt_pts_t h = {{\(*}}upcrt_pts_reblock({{\(*}}upcrt_pts_reblock({{\(*}}upcrt_pts_addbytes(upcrt_pts_add(upcrt_static_pts(&__upcc_shared_P), (i), 1, sizeof(particle_t)), __builtin_offsetof(particle_t, hist) + (1) * sizeof(int)){{\)*}};
   (void)h;
 }
 
