@@ -317,6 +317,25 @@ static uint64_t upcrt_seg_mpi_fop(int t, uint64_t off, uint64_t v, MPI_Op op) {
   }
 }
 
+int upcrt_seg_fetch_add_within(int t, uint64_t off, uint64_t v, double seconds, uint64_t *old) {
+  if (upcrt_cpu_atomics) {
+    *old = __atomic_fetch_add(upcrt_seg_word(t, off), v, __ATOMIC_SEQ_CST);
+    return 1;
+  }
+  MPI_Request r;
+  MPI_Rget_accumulate(&v, 1, MPI_UINT64_T, old, 1, MPI_UINT64_T, t, (MPI_Aint)off, 1,
+                      MPI_UINT64_T, MPI_SUM, upcrt_seg_win, &r);
+  upcrt_progress_ring(t);
+  double until = MPI_Wtime() + seconds;
+  for (;;) {
+    int done = 0;
+    MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+    if (done) return 1;
+    if (MPI_Wtime() > until) return 0; /* the request stays pending: the job ends */
+    sched_yield();
+  }
+}
+
 uint64_t upcrt_seg_fetch_add(int t, uint64_t off, uint64_t v) {
   if (upcrt_cpu_atomics) return __atomic_fetch_add(upcrt_seg_word(t, off), v, __ATOMIC_SEQ_CST);
   return upcrt_seg_mpi_fop(t, off, v, MPI_SUM);

@@ -47,7 +47,7 @@ enum {
   UPCRT_SEG_DOORBELL = UPCRT_SEG_GUARD + 168,   /* every thread: rung to make its progress thread poll fast */
   UPCRT_SEG_BARSTATE = UPCRT_SEG_GUARD + 176,   /* every thread: at a barrier, or left main (neighbor.h) */
   UPCRT_SEG_ASYNC = UPCRT_SEG_GUARD + 184,      /* every thread: upcx_async requests sent to it (async.h) */
-  UPCRT_SEG_ENDING = UPCRT_SEG_GUARD + 192,     /* thread 0: status of the thread ending the job (start.c) */
+  UPCRT_SEG_ENDING = UPCRT_SEG_GUARD + 192,     /* thread 0: threads that set out to end the job (start.c) */
   UPCRT_SEG_SYMTAB = UPCRT_SEG_GUARD + 256,     /* thread 0: symmetric free-extent table */
   UPCRT_SEG_CTRL = UPCRT_SEG_GUARD + 32768      /* end of the control area */
 };
@@ -99,6 +99,9 @@ uint64_t upcrt_seg_fetch_add(int t, uint64_t off, uint64_t v);
 uint64_t upcrt_seg_cas(int t, uint64_t off, uint64_t compare, uint64_t v);
 uint64_t upcrt_seg_swap(int t, uint64_t off, uint64_t v);
 uint64_t upcrt_seg_load(int t, uint64_t off);
+/* A fetch-add that gives up after `seconds` (returns 0; else 1 and *old),
+ * for the exit path, where the target may no longer make progress. */
+int upcrt_seg_fetch_add_within(int t, uint64_t off, uint64_t v, double seconds, uint64_t *old);
 void upcrt_seg_store(int t, uint64_t off, uint64_t v);
 
 /* Blocking (get/put then flush) byte copies, for runtime metadata. */

@@ -3,7 +3,6 @@
 
 #include <mpi.h>
 #include <signal.h>
-#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,9 +55,12 @@ static void upcrt_start_sleep_ms(long ms) {
   }
 }
 
-/* Whether this thread ends the job (else another already does). */
-static int upcrt_start_claim(int status) {
-  uint64_t mine = 0x100u | (uint64_t)(status & 0xff);
+/* Whether this thread ends the job (else another already does): the first
+ * to add to UPCRT_SEG_ENDING does.  Bounded: thread 0 may not make progress
+ * on MPI atomics (it computes without a progress thread, or is itself in
+ * its abort); then this thread ends the job too, which is late enough not to
+ * race with an abort already under way. */
+static int upcrt_start_claim(void) {
   if (!upcrt_start_running) {
     /* no segments yet: thread 0 ends the job; another thread gives it a
      * moment, so that an error every thread meets aborts once */
@@ -68,11 +70,11 @@ static int upcrt_start_claim(int status) {
   if (upcrt_start_in_signal) {
     /* no MPI in a signal handler for the claim: a CPU atomic or none */
     if (!upcrt_cpu_atomics || !upcrt_node_base[0]) return 1;
-    uint64_t expected = 0;
-    return __atomic_compare_exchange_n((uint64_t *)(upcrt_node_base[0] + UPCRT_SEG_ENDING),
-                                       &expected, mine, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    return __atomic_fetch_add((uint64_t *)(upcrt_node_base[0] + UPCRT_SEG_ENDING), 1,
+                              __ATOMIC_SEQ_CST) == 0;
   }
-  return upcrt_seg_cas(0, UPCRT_SEG_ENDING, 0, mine) == 0;
+  uint64_t before = 0;
+  return !upcrt_seg_fetch_add_within(0, UPCRT_SEG_ENDING, 1, 5.0, &before) || before == 0;
 }
 
 /* MPI_Abort prints its own banner; the runtime has already said why. */
@@ -87,15 +89,16 @@ UPCRT_NORETURN void upcrt_start_abort(int status) {
   /* if the claim or the abort cannot make progress (thread 0 gone, MPI
    * broken), die anyway */
   signal(SIGALRM, SIG_DFL);
-  alarm(upcrt_start_in_signal ? 5 : 60);
-  if (!upcrt_start_claim(status)) {
+  alarm(upcrt_start_in_signal ? 5 : 20);
+  if (!upcrt_start_claim()) {
     /* another thread ends the job, with its status; its abort ends this
      * process (the alarm, should it never come) */
     for (;;) pause();
   }
+  /* the progress thread serves the others' claims meanwhile */
+  upcrt_start_let_output_out();
   upcrt_start_ending = 1;
   upcrt_progress_stop();
-  upcrt_start_let_output_out();
   int fd = open("/dev/null", O_WRONLY);
   if (fd >= 0) dup2(fd, 2);
   MPI_Abort(MPI_COMM_WORLD, status);
