@@ -745,16 +745,31 @@ def main(argv=None):
     finally:
         oracle.done()
     if args.print_reduced and os.path.isdir(args.out):
+        # one reduced reproducer per class, then a summary (the end of the
+        # log is what a test harness shows)
+        summary = []
         for d in sorted(os.listdir(args.out)):
             full = os.path.join(args.out, d)
             if not os.path.isdir(full):
                 continue
-            with open(os.path.join(full, 'finding.txt')) as f:
-                print('==== %s\n%s' % (d, f.read()))
-            for r in sorted(os.listdir(full)):
-                if r.startswith('reduced-') and r.endswith('.upc'):
-                    with open(os.path.join(full, r)) as f:
-                        print('---- %s\n%s' % (r, f.read()))
+            reds = sorted(r for r in os.listdir(full) if r.startswith('reduced-') and r.endswith('.upc'))
+            for r in reds:
+                with open(os.path.join(full, 'finding.txt')) as f:
+                    head = f.read()
+                with open(os.path.join(full, r)) as f:
+                    print('==== %s/%s\n%s\n%s' % (d, r, head, f.read()))
+                summary.append('  %s: %s' % (r[len('reduced-'):-len('.upc')], os.path.join(full, r)))
+        log = os.path.join(args.out, 'findings.log')
+        if os.path.exists(log):
+            counts = {}
+            with open(log) as f:
+                for line in f:
+                    cls = line.split('\t', 1)[0]
+                    counts[cls] = counts.get(cls, 0) + 1
+            print('findings by class (programs): ' +
+                  ', '.join('%s %d' % kv for kv in sorted(counts.items())))
+        if summary:
+            print('reduced reproducers:\n' + '\n'.join(summary))
     print('oracle: seed %d, programs %d..%d: %d failing, %d findings in %s, %.0f s' %
           (args.seed, args.first, args.first + args.n - 1, failing, oracle.nfind, args.out,
            time.time() - t0), flush=True)
