@@ -23,8 +23,9 @@
  * and fwrite move whole blocks between the caller's buffer and the kernel,
  * and setvbuf gives the kernel a buffer of the caller's: they are wrapped.
  * fputs, puts and printf's %s measure the string first (strlen touches every
- * page of it), so they need no wrapper; test/hunt/hunt_syscalls.upc checks
- * both claims.  Other calls that pass memory to the kernel (path names,
+ * page of it), so they need no wrapper; test/hunt/hunt_syscalls.upc passes
+ * buffers in flight to both kinds (linked without these wrappers, every
+ * wrapped call failed there and the others passed).  Other calls that pass memory to the kernel (path names,
  * readlink, ioctl arguments, aio) are not wrapped: README "HUNT".
  *
  * Cost with HUNT off: one load and a predictable branch (upcrt_hunt_busy).
