@@ -505,8 +505,26 @@ class Oracle:
                 return [(live, b[1], b[2], b[3])], rejected
             err, where, text = b[1], b[2], b[3]
             pointed = sorted(set(w[0] for w in where if w is not None))
-            # the first program an error points into (or each, in order,
-            # while they fail alone): rejected alone, or only in company?
+            # statements of a class upcc is already known (in this run) to
+            # reject: drop them (and what uses them), keep testing the rest
+            pruned = False
+            for w in where:
+                if not (w and w[1][0] == 'stmt'):
+                    continue
+                prog = progs[live[w[0]]]
+                st = [x for x in prog.stmts if x.sid == w[1][1]]
+                if st and ('compile-' + st[0].kind) in self.classes:
+                    with self.lock:
+                        self.nfind += 1
+                        with open(os.path.join(self.out, 'findings.log'), 'a') as f:
+                            f.write('compile-%s\ts%d-p%d (statement %d dropped)\t%s\t\n'
+                                    % (st[0].kind, prog.seed, prog.pid, st[0].sid, v.tag()))
+                    prog.stmts = prog.without([st[0].sid])
+                    pruned = True
+            if pruned:
+                continue
+            # the first program an error points into: rejected alone, or
+            # only in company?
             alone_bad = []
             for i in pointed or range(min(len(live), 8)):
                 k = live[i]
@@ -517,6 +535,7 @@ class Oracle:
                 if r[0] == 'compile':
                     alone_bad.append(k)
                     self.compile_finding(progs[k], v, r[1], r[2])
+                    break   # the others: pruned next round if of this class
                 else:
                     self.alone_ok.add((progs[k].pid, v.compile_key()))
                     shutil.rmtree(r[3], ignore_errors=True)
@@ -569,6 +588,9 @@ class Oracle:
             else:
                 shutil.rmtree(r[3], ignore_errors=True)
         errs = '\n'.join(l for l in err.splitlines() if 'error' in l)[:4000]
+        if reduced:
+            with self.lock:
+                self.classes[kind] = True
         self.record(prog, variant, kind, 'upcc rejects the program\n' + errs, full, reduced)
 
     def mismatch(self, prog, v, diffs, rc, err):
