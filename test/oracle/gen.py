@@ -290,8 +290,13 @@ class PVar:
 # at (program k of a seed depends on the seed, k and the level).
 #   1: the statements of commit 1d181f3 (the first seed-7 campaign);
 #   2: adds typedef'd shared arrays, the conditional operator on pointers,
-#      pointers formed from MYTHREAD and upc_forall affinity counts.
-LEVEL = 2
+#      pointers formed from MYTHREAD, upc_forall affinity counts, the
+#      upc_*sizeof operators in constant contexts, other integer types as
+#      indexes, strict/relaxed conversions (commit 25b941a; the seed-8
+#      campaign);
+#   3: adds upc_forall loops reading their own and a neighbour's elements
+#      and per-thread updates read by another thread after a barrier.
+LEVEL = 3
 
 
 def as_void(v):
@@ -1141,6 +1146,84 @@ class Gen:
             out[T] = per
         self.add(c, uses=[so.name], section='all', out=out, kind='forall')
 
+    def st_forall_values(self):
+        """Level 3: upc_forall over A's elements with affinity &A[i] (or i)
+        reading A[i] (the optimizer may privatize the access) and reading a
+        neighbour A[(i + d) % N] (a remote access in general); every thread
+        prints the sums."""
+        objs = [o for o in self.objs if len(o.so.dims) == 1 and o.so.elem in SCALARS]
+        if not objs:
+            return
+        obj = self.rng.choice(objs)
+        so = obj.so
+        sid = self.new_stmt_id()
+        la, lb = self.label(sid, 'fvown'), self.label(sid, 'fvnbr')
+        by_int = self.rng.random() < 0.3
+        d = self.rng.randint(1, 5)
+        n = so.dims[0].cexpr()
+        aff = 'i' if by_int else '&%s[i]' % so.name
+        c = ('{ /* upc_forall reading its own and a neighbour element */\n'
+             '  long long own = 0, nbr = 0;\n'
+             '  upc_forall (int i = 0; i < %s; i++; %s) {\n'
+             '    own += %s;\n'
+             '    nbr += %s;\n'
+             '  }\n'
+             '  oracle_out("%s", own);\n'
+             '  oracle_out("%s", nbr);\n'
+             '}') % (n, aff, print_expr(so.elem, '%s[i]' % so.name),
+                     print_expr(so.elem, '%s[(i + %d) %% (%s)]' % (so.name, d, n)), la, lb)
+        out = {}
+        for T in TS:
+            N = so.nelems(T)
+            per = []
+            for t in range(T):
+                idx = [i for i in range(N) if (i % T if by_int else so.pos(i, T)[0]) == t]
+                per.append([(la, sum(value_py(so.elem, i, 0, obj.salt) for i in idx)),
+                            (lb, sum(value_py(so.elem, (i + d) % N, 0, obj.salt) for i in idx))])
+            out[T] = per
+        self.add(c, uses=[so.name, 'init:' + so.name], section='all', out=out, kind='forall-values')
+
+    def st_update(self):
+        """Level 3: every thread adds 5 to its own element of A, a[t] =
+        A[a*MYTHREAD + b] (distinct per thread), as x = x + 5 (a candidate of
+        the remote-update conversion); after a barrier each thread reads the
+        element of the next thread, then the elements are restored."""
+        objs = [o for o in self.objs if len(o.so.dims) == 1 and o.so.elem in SCALARS
+                and o.so.elem is not CHAR]
+        if not objs:
+            return
+        obj = self.rng.choice(objs)
+        so = obj.so
+        for _ in range(10):
+            a = self.rng.randint(1, 3)
+            b = self.rng.randint(0, 4)
+            if all(0 <= a * t + b < so.nelems(T) for T in TS for t in range(T)):
+                break
+        else:
+            return
+        sid = self.new_stmt_id()
+        lab = self.label(sid, 'upd')
+        t = so.elem
+        me = '%s[%d * (int)MYTHREAD + %d]' % (so.name, a, b)
+        nx = '%s[%d * (((int)MYTHREAD + 1) %% THREADS) + %d]' % (so.name, a, b)
+        c = ('{ /* updates of one element per thread, read by the next thread */\n'
+             '  %s = %s + (%s)5;\n'
+             '  upc_barrier;\n'
+             '  oracle_out("%s", %s);\n'
+             '  upc_barrier;\n'
+             '  %s = %s - (%s)5;\n'
+             '  upc_barrier;\n'
+             '}') % (me, me, t.c(), lab, print_expr(t, nx), me, me, t.c())
+        out = {}
+        for T in TS:
+            per = []
+            for th in range(T):
+                i = a * ((th + 1) % T) + b
+                v = value_py(t, i, 0, obj.salt)
+                per.append([(lab, v + (10 if t is DOUBLE else 5))])
+            out[T] = per
+        self.add(c, uses=[so.name, 'init:' + so.name], section='all', out=out, kind='update')
+
     def st_const(self):
         """The upc_*sizeof operators, and sizeof where it is one, in integer
         constant expressions (6.4.1: the upc_*sizeof results are integer
@@ -1223,6 +1306,8 @@ class Gen:
         if self.level >= 2:
             makers += [(self.st_cond, 1), (self.st_mythread, 1), (self.st_forall, 1),
                        (self.st_const, 2)]
+        if self.level >= 3:
+            makers += [(self.st_forall_values, 1), (self.st_update, 1)]
         total = sum(w for _, w in makers)
         for _ in range(rng.randint(6, 16)):
             x = rng.uniform(0, total)
