@@ -1207,6 +1207,7 @@ class Gen:
         me = '%s[%d * (int)MYTHREAD + %d]' % (so.name, a, b)
         nx = '%s[%d * (((int)MYTHREAD + 1) %% THREADS) + %d]' % (so.name, a, b)
         c = ('{ /* updates of one element per thread, read by the next thread */\n'
+             '  upc_barrier; /* every thread is done reading A */\n'
              '  %s = %s + (%s)5;\n'
              '  upc_barrier;\n'
              '  oracle_out("%s", %s);\n'
