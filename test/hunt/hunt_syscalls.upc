@@ -6,10 +6,12 @@
  * sendmsg (socketpair), fwrite of a large block; and the stdio calls that
  * are not wrapped because they measure the string first (fputs, puts,
  * fprintf's %s and %.*s).  The kernel writing into it: read, pread, readv,
- * preadv, recv, recvfrom, recvmsg, fread, and a stream whose setvbuf buffer
- * it is, and the fortified forms of read, pread, recv, recvfrom and fread
- * (hunt_fortified.c): the kernel's bytes must win over the strips they
- * replace, and the bytes around them must be the memget's.
+ * preadv, recv, recvfrom, recvmsg, fread, a stream whose setvbuf, setbuffer
+ * or setbuf buffer it is, and the fortified forms of read, pread, recv,
+ * recvfrom and fread (hunt_fortified.c): the kernel's bytes must win over
+ * the strips they replace, and the bytes around them must be the memget's.
+ * Also the GNU forms (hunt_gnu.c: pread64, pwrite64, preadv2, pwritev2,
+ * sendmmsg, recvmmsg) and fread_unlocked, fwrite_unlocked.
  *
  * With HUNT on and another thread's data (THREADS > 1, UPCRT_FORCE_RMA=1,
  * UPCRT_HUNT_MIN=64K), every case first checks that the buffer really is
@@ -365,6 +367,82 @@ static void kernel_writes(void) {
   close(sv[1]);
 }
 
+/* The other wrapped forms: pwrite64, pwritev2, sendmmsg and
+ * fwrite_unlocked read the buffer; pread64, preadv2, recvmmsg and
+ * fread_unlocked write into it, and so does a stream whose buffer setbuffer
+ * or setbuf gave.  (The GNU forms are called from hunt_gnu.c.) */
+static void other_forms(void) {
+  size_t len = (1 << 20) + 100, off = 70, at = 5000, n = 200000;
+  int fd = tmpfile_fd();
+  get(buf, off, len, __LINE__);
+  CHECK_INT(hunt_gnu_pwrite64(fd, buf, len, 0), (long long)len);
+  check_file(fd, off, len, __LINE__);
+  empty(fd);
+  get(buf, off, len, __LINE__);
+  CHECK_INT(hunt_gnu_pwritev2(fd, buf, len, 0), (long long)len);
+  check_file(fd, off, len, __LINE__);
+  empty(fd);
+  FILE *f = fdopen(dup(fd), "w");
+  CHECK(f != NULL);
+  get(buf, off, len, __LINE__);
+  CHECK_INT(fwrite_unlocked(buf, 1, len, f), (long long)len);
+  CHECK_INT(fclose(f), 0);
+  check_file(fd, off, len, __LINE__);
+  close(fd);
+
+  fd = other_file(len);
+  get(buf, off, len, __LINE__);
+  CHECK_INT(hunt_gnu_pread64(fd, buf + at, n, 0), (long long)n);
+  check_mixed(off, len, at, n, 0, __LINE__);
+  get(buf, off, len, __LINE__);
+  CHECK_INT(hunt_gnu_preadv2(fd, buf + at, n, 321), (long long)n);
+  check_mixed(off, len, at, n, 321, __LINE__);
+  CHECK_INT(lseek(fd, 0, SEEK_SET), 0);
+  f = fdopen(dup(fd), "r");
+  CHECK(f != NULL);
+  get(buf, off, len, __LINE__);
+  CHECK_INT(fread_unlocked(buf + at, 1, n, f), (long long)n);
+  fclose(f);
+  check_mixed(off, len, at, n, 0, __LINE__);
+  for (int how = 0; how < 2; how++) {
+    CHECK_INT(lseek(fd, 0, SEEK_SET), 0);
+    f = fdopen(dup(fd), "r");
+    CHECK(f != NULL);
+    get(buf, off, len, __LINE__);
+    if (how == 0) setbuffer(f, (char *)buf, len);
+    else setbuf(f, (char *)buf); /* BUFSIZ bytes: two of the protected pages */
+    unsigned char small[1000];
+    long bad = 0;
+    for (size_t k = 0; k < 100; k++) {
+      if (fread(small, 1, sizeof small, f) != sizeof small) {
+        bad++;
+        break;
+      }
+      bad += bad_other(small, k * sizeof small, sizeof small);
+    }
+    fclose(f);
+    if (bad) printf("FAIL: %s: %ld wrong\n", how ? "setbuf" : "setbuffer", bad), upctest_nfail++;
+  }
+  close(fd);
+
+  int sv[2];
+  big_socket(sv);
+  get(buf + 5, off, SOCK, __LINE__);
+  CHECK_INT(hunt_gnu_sendmmsg(sv[0], buf + 5, SOCK), (long long)SOCK);
+  memset(other, 0, SOCK);
+  CHECK_INT(recv_all(sv[1], other, SOCK), (long long)SOCK);
+  CHECK_INT(bad_memget(other, off, 0, SOCK), 0);
+  for (size_t i = 0; i < SOCK; i++) other[i] = other_byte(i);
+  CHECK_INT(send(sv[1], other, SOCK, 0), (long long)SOCK);
+  get(buf, off, len, __LINE__);
+  long r = hunt_gnu_recvmmsg(sv[0], buf + at, SOCK);
+  CHECK(r > 0);
+  if (r > 0) CHECK_INT(recv_all(sv[0], buf + at + r, SOCK - (size_t)r), (long long)SOCK - r);
+  check_mixed(off, len, at, SOCK, 0, __LINE__);
+  close(sv[0]);
+  close(sv[1]);
+}
+
 /* Into a buffer whose size the compiler knows, in hunt_fortified.c (built
  * with -O2 -D_FORTIFY_SOURCE=2): the calls there are glibc's fortified
  * forms (__read_chk, __pread_chk, __recv_chk, __recvfrom_chk, __fread_chk),
@@ -425,6 +503,7 @@ int main(void) {
   kernel_reads();
   kernel_writes();
   kernel_writes_fortified();
+  other_forms();
 
   hunt_stats_t s;
   upcrt_hunt_stats(&s);
