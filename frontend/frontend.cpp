@@ -1117,9 +1117,12 @@ struct SizeofFinder : RecursiveASTVisitor<SizeofFinder> {
 // the construct becomes `(sizeof(__typeof__(OPERAND) *) * 0 + K)` there, an
 // integer constant in any context, whose type the parse tells.  (A construct inside
 // another one's operand is asked at file scope instead.)
-void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedText &out,
-                      const std::vector<ConstRequest> &reqs,
-                      const FrontendOptions &opts, std::map<unsigned, long long> &known) {
+// atFileScope: the constructs to ask at file scope; *lost gets those asked in
+// place whose declaration Clang dropped (a bit-field of 0x3f3f0000 bits).
+void evaluateRequestsOnce(const std::string &pp, const SourceMap &map, const EditedText &out,
+                          const std::vector<ConstRequest> &reqs, const FrontendOptions &opts,
+                          std::map<unsigned, long long> &known,
+                          const std::vector<bool> &atFileScope, std::vector<bool> &lost) {
   const std::string &text = out.text();
   struct Span { size_t b, e, ob, oe, k; };
   std::vector<Span> spans;
@@ -1143,6 +1146,7 @@ void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedT
     if (sp.b < pos) continue; // inside another construct's operand
     std::string operand = text.substr(sp.ob, sp.oe - sp.ob);
     if (operand.find("\n#") != std::string::npos) continue; // a line marker stays a line
+    if (atFileScope[sp.k]) continue;
     // The construct on one line, its line breaks after it: the lines keep
     // their numbers.
     std::replace(operand.begin(), operand.end(), '\n', ' ');
@@ -1197,6 +1201,8 @@ void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedT
   };
   SizeofFinder finder(ast->getSourceManager(), at);
   finder.TraverseDecl(ctx.getTranslationUnitDecl());
+  for (size_t k = 0; k < reqs.size(); k++)
+    if (inPlace[k] && !finder.found.count(k)) lost[k] = true;
   for (auto &[k, e] : finder.found) {
     const PointerType *pt = e->getArgumentType()->getAs<PointerType>();
     if (!pt) continue;
@@ -1233,6 +1239,17 @@ void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedT
     }
     if (reqs[k].ifLayout && !folder.dependsOnLayout(vd->getInit())) continue;
     if (auto v = folder.fold(vd->getInit())) known[reqs[k].key] = v->getExtValue();
+  }
+}
+
+void evaluateRequests(const std::string &pp, const SourceMap &map, const EditedText &out,
+                      const std::vector<ConstRequest> &reqs,
+                      const FrontendOptions &opts, std::map<unsigned, long long> &known) {
+  std::vector<bool> none(reqs.size(), false), lost(reqs.size(), false);
+  evaluateRequestsOnce(pp, map, out, reqs, opts, known, none, lost);
+  if (std::find(lost.begin(), lost.end(), true) != lost.end()) {
+    std::vector<bool> again(reqs.size(), false);
+    evaluateRequestsOnce(pp, map, out, reqs, opts, known, lost, again);
   }
 }
 
