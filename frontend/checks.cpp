@@ -172,12 +172,16 @@ public:
       if (c->getNumArgs() > 1) {
         error(c->getArg(1)->getBeginLoc(), "'" + user + "' takes at most one expression");
       } else if (c->getNumArgs() == 1) {
+        // Any type assignable to an int (UPC 1.3 6.6.1, spec issue 64): an
+        // arithmetic type, converted as by assignment (the lowering's (int)).
         const Expr *e = c->getArg(0)->IgnoreParenImpCasts();
         QualType t = e->getType();
         if (t->isArrayType()) t = ctx.getArrayDecayedType(t);
-        if (!t->isIntegerType())
+        if (t->isFunctionType()) t = ctx.getPointerType(t);
+        if (!t->isArithmeticType())
           error(e->getExprLoc(), "the expression of '" + user +
-                                     "' must have integer type, not '" + spell(t) + "'");
+                                     "' must have a type assignable to 'int', not '" +
+                                     spell(t) + "'");
       }
       return true;
     }
@@ -187,6 +191,13 @@ public:
     }
     if (n == "__upcc_localsizeof" || n == "__upcc_blocksizeof" || n == "__upcc_elemsizeof") {
       std::string user = "upc_" + n.drop_front(7).str();
+      if (c->getNumArgs() > 1) {
+        // `upc_elemsizeof(A, B)`: a parenthesized comma expression, whose
+        // value (a pointer or a private value) is never shared-qualified.
+        error(c->getArg(1)->getBeginLoc(), "'" + user + "' applied to a comma expression, "
+                                           "whose type is not shared-qualified");
+        return true;
+      }
       if (c->getNumArgs() != 1) return true;
       const Expr *a = c->getArg(0)->IgnoreParenImpCasts();
       QualType t = a->getType();
@@ -288,8 +299,17 @@ public:
                                       "'); the right operand is converted as by an explicit cast");
     }
     if (!b->isRelationalOp()) return true;
-    QualType l = b->getLHS()->getType(), r = b->getRHS()->getType();
-    for (QualType t : {l, r}) {
+    // The operands as written: Clang converts an object pointer compared
+    // with a void pointer to the void pointer's type.  UPC 1.3 6.4.2 (spec
+    // issue 104): both must point to object types; equality may mix them.
+    if (isPointerToShared(lw) && isPointerToShared(rw) &&
+        isSharedVoidPointer(lw) != isSharedVoidPointer(rw)) {
+      error(b->getOperatorLoc(), "relational comparison of a pointer-to-shared to an object "
+                                 "type with a pointer to shared void ('" + spell(lw) +
+                                 "' and '" + spell(rw) + "'); cast one to the other's type");
+      return true;
+    }
+    for (QualType t : {lw, rw}) {
       if (!isPointerToShared(t)) continue;
       QualType pe = t->getAs<PointerType>()->getPointeeType();
       if (pe->isIncompleteType()) {

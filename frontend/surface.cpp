@@ -455,6 +455,9 @@ private:
   void handleQualifiers(int i);
   void pointerGroup(int i);
   void threadsDims(const std::vector<Dim> &dims, const std::string &name, bool indefinite);
+  bool parameterList(int boundary) const;
+  void attributesBeforeDeclarator(const Declarator &d);
+  void adjustArrayParameter(const Declarator &d, bool &pointer);
   void analyzeDeclaration(int start, int boundary);
   Declarator parseDeclarator(int &i, int stop, int depth = 0);
   bool parseLayout(int sharedTok, unsigned &block, bool &star, bool &indefinite);
@@ -842,7 +845,32 @@ void Surface::pointerGroup(int i) {
     }
     threadsDims(dims, "'" + text(j) + "'", block == 0);
   }
-  bool firstDone = false;
+  // The end of an abstract declarator: the pointer's own qualifier in a
+  // cast, sizeof or an unnamed parameter (`(shared int *shared)`).  C drops
+  // it from a cast's value and from a parameter's type in the function's
+  // type, and sizeof/_Alignof do not depend on it: so is it dropped here
+  // (Clang rejects an address space on a parameter).
+  int before = first - 1;
+  while (before >= 0 && kPtrQualKeywords.count(text(before))) before--;
+  bool topLevelOfTypeName = before >= 0 && is(before, "*") && (is(j, ")") || is(j, ","));
+  // `T *shared x __attribute__((unused))`: a shared object, whose
+  // declarator the lowering replaces: its attributes go before the '*'.
+  if (isIdent(j) && !isKeyword(text(j)) && before >= 0) {
+    int k = j + 1;
+    while (is(k, "[") && match(k) > k) k = match(k) + 1;
+    int ptrStart = before;
+    while (ptrStart >= 0 && (is(ptrStart, "*") || kPtrQualKeywords.count(text(ptrStart)))) ptrStart--;
+    while ((is(k, "__attribute__") || is(k, "__attribute")) && is(k + 1, "(") && match(k + 1) > k) {
+      int m = match(k + 1);
+      unsigned b = T[k].off, e = T[m].off + T[m].len;
+      std::string a = pp_.substr(b, e - b);
+      std::replace(a.begin(), a.end(), '\n', ' ');
+      edits.push_back({b, e - b, std::string(), seq++});
+      insertBefore(ptrStart + 1, a + " ");
+      k = m + 1;
+    }
+  }
+  bool firstDone = topLevelOfTypeName;
   for (int k = first; k < j; k++) {
     if (!(is(k, "shared") || is(k, "strict") || is(k, "relaxed"))) continue;
     if (!firstDone) { edit(k, attr(encodeShared(block, c))); firstDone = true; }
@@ -1091,6 +1119,12 @@ void Surface::analyzeDeclaration(int start, int boundary) {
     if (i == before) break;
   }
 
+  if (sharedDecl && inParens && !isTypedef && parameterList(boundary))
+    for (auto &inf : decls) adjustArrayParameter(inf.d, inf.ptrOuter);
+  if (sharedDecl && !isTypedef)
+    for (auto &inf : decls)
+      if (!inf.ptrOuter) attributesBeforeDeclarator(inf.d);
+
   if (isTypedef) {
     for (auto &inf : decls) {
       if (inf.d.name < 0) continue;
@@ -1231,6 +1265,83 @@ void Surface::analyzeDeclaration(int start, int boundary) {
     const auto &inf = decls[k];
     if (inf.d.last >= inf.d.first && inf.d.last >= 0)
       insertAfter(inf.d.last, " " + attr(encodeShared(blocks[k], cons)));
+  }
+}
+
+// Whether the '(' or ',' at boundary is in the parameter list of a function
+// declarator (not the parentheses of sizeof, a cast or a builtin's type).
+bool Surface::parameterList(int boundary) const {
+  int open = boundary;
+  if (is(boundary, ",")) {
+    int depth = 0;
+    for (open = boundary - 1; open >= 0; open--) {
+      if (isClose(open)) depth++;
+      else if (isOpen(open) && depth-- == 0) break;
+    }
+  }
+  if (open <= 0 || !is(open, "(")) return false;
+  int before = open - 1;
+  if (is(before, ")")) {
+    // (*fp)(...), not the parentheses after a cast: (int *)(shared int []){..}
+    int depth = 0, o = before;
+    for (; o >= 0; o--) {
+      if (is(o, ")")) depth++;
+      else if (is(o, "(") && --depth == 0) break;
+    }
+    return o >= 0 && (is(o + 1, "*") || is(o + 1, "^"));
+  }
+  if (!isIdent(before) || isKeyword(text(before)) || typedefs.count(text(before))) return false;
+  std::string n = text(before);
+  return n.compare(0, 10, "__builtin_") != 0 && n != "upc_localsizeof" &&
+         n != "upc_blocksizeof" && n != "upc_elemsizeof" && n != "upcx_async";
+}
+
+// A parameter declared as an array of shared elements is a pointer to its
+// first element, as every C array parameter is (C11 6.7.6.3p7):
+// `strict shared int a[2][10*THREADS]` is written
+// `strict shared int (*a)[10*THREADS]`, which Clang takes (it rejects an
+// address-space-qualified parameter before it would adjust the array).  The
+// qualifiers in the brackets qualify the pointer.  The remaining dimensions
+// are a pointer's: *pointer is set, as for one written so.
+void Surface::adjustArrayParameter(const Declarator &d, bool &pointer) {
+  if (pointer || d.levels.size() != 1 || d.levels[0].dims.empty() || d.levels[0].func) return;
+  const Dim &top = d.levels[0].dims[0];
+  std::string quals;
+  for (int k = top.lb + 1; k < top.rb; k++)
+    if (is(k, "const") || is(k, "volatile") || is(k, "restrict") || is(k, "__restrict") ||
+        is(k, "__restrict__"))
+      quals += " " + text(k);
+  for (int k = top.lb; k <= top.rb; k++) done[k] = 1;
+  edits.push_back({T[top.lb].off, T[top.rb].off + T[top.rb].len - T[top.lb].off,
+                   d.name >= 0 ? std::string() : "(*" + quals + ")", seq++});
+  if (d.name >= 0) {
+    insertBefore(d.name, "(*" + quals + " ");
+    insertAfter(d.name, ")");
+  }
+  pointer = true;
+}
+
+// GNU attributes after the declarator of a shared object
+// (`shared int x __attribute__((unused));`, after `[*]` dimensions, before
+// an initialiser) move in front of it, where GCC takes them too: the
+// lowering replaces a shared object's declarator and initialiser with its
+// descriptor, which an attribute cannot follow.
+void Surface::attributesBeforeDeclarator(const Declarator &d) {
+  if (d.name < 0 || d.first < 0) return;
+  int depth = 0;
+  for (int k = d.name + 1; k <= d.last && k < int(T.size()); k++) {
+    if (isOpen(k)) depth++;
+    else if (isClose(k)) depth--;
+    if (depth != 0 || !(is(k, "__attribute__") || is(k, "__attribute")) || !is(k + 1, "("))
+      continue;
+    int m = match(k + 1);
+    if (m < 0 || m > d.last) return;
+    unsigned b = T[k].off, e = T[m].off + T[m].len;
+    edits.push_back({b, e - b, std::string(), seq++});
+    std::string a = pp_.substr(b, e - b);
+    std::replace(a.begin(), a.end(), '\n', ' '); // the deletion keeps the line breaks
+    insertBefore(d.first, a + " ");
+    k = m;
   }
 }
 
@@ -1633,7 +1744,13 @@ SurfaceOut Surface::run() {
       // A qualifier is followed by a type, another qualifier, a declarator
       // or a layout; otherwise it is an ordinary identifier (a parameter
       // named `strict` in a C header).
-      if (isIdent(i + 1) || is(i + 1, "*") || is(i + 1, "(") || (t == "shared" && is(i + 1, "[")))
+      // After '*' it may also end an abstract declarator: the type name of
+      // a cast or sizeof, an unnamed parameter (`(shared int *shared)`).
+      int q = i - 1;
+      while (q >= 0 && kPtrQualKeywords.count(text(q))) q--;
+      bool afterStar = q >= 0 && is(q, "*");
+      if (isIdent(i + 1) || is(i + 1, "*") || is(i + 1, "(") || (t == "shared" && is(i + 1, "[")) ||
+          (afterStar && (is(i + 1, ")") || is(i + 1, ","))))
         handleQualifiers(i);
     } else if (t == "typedef") {
       int b;

@@ -3,7 +3,8 @@
 #define UPC_H
 
 #include <stddef.h>
-#include <upc_types.h>
+/* upcc's own, whatever directories the user's -I puts first. */
+#include "upc_types.h"
 
 /* An opaque shared type; upc_lock_t * is a pointer-to-shared. */
 typedef shared struct upcrt_lock upc_lock_t;
@@ -39,6 +40,30 @@ void upc_memget(void *restrict dst, shared const void *restrict src, size_t n);
 void upc_memput(shared void *restrict dst, const void *restrict src, size_t n);
 void upc_memset(shared void *dst, int c, size_t n);
 
-#include <bupc_extensions.h> /* the Berkeley extensions programs commonly call */
+#include "bupc_extensions.h" /* the Berkeley extensions programs commonly call */
+
+/* The UPC 1.0 spellings, which Berkeley UPC's and GCC UPC's <upc.h> still
+ * define for old programs (benchmark suites write `forall`).  A program that
+ * uses one of these names for its own identifier defines
+ * UPC_NO_LEGACY_KEYWORDS before including <upc.h> (or compiles with
+ * -DUPC_NO_LEGACY_KEYWORDS); a name the program already defines as a macro
+ * is left alone. */
+#ifndef UPC_NO_LEGACY_KEYWORDS
+#ifndef forall
+#define forall upc_forall
+#endif
+#ifndef barrier
+#define barrier upc_barrier
+#endif
+#ifndef barrier_notify
+#define barrier_notify upc_notify
+#endif
+#ifndef barrier_wait
+#define barrier_wait upc_wait
+#endif
+#ifndef fence
+#define fence upc_fence
+#endif
+#endif
 
 #endif

@@ -24,8 +24,9 @@
 #endif
 
 /* The runtime API, declared once for the emitted C (the lowering adds no
- * #include of its own). */
-#include <upcrt.h>
+ * #include of its own); "" finds upcc's own, next to this file, whatever the
+ * user's -I directories hold. */
+#include "upcrt.h"
 
 /* THREADS stays an identifier under dynamic THREADS so the surface pass sees
  * it in shared array dimensions; the lowering emits upcrt_threads/upcrt_mythread. */

@@ -20,13 +20,17 @@ void Lowerer::lowerMainName(FunctionDecl *fd) {
 std::string Lowerer::mainWrapper() {
   const FunctionDecl *m = userMain;
   unsigned np = m->getNumParams();
-  bool proto = m->getType()->isFunctionProtoType();
+  // As many arguments as the user's main has parameters, prototyped or not
+  // (`int main()` takes none), each converted to the parameter's own type
+  // (`const char **argv`): the backend's warnings about this call would name
+  // the renamed function, which the user never wrote.
+  static const char *const args[] = {"argc", "argv", "environ"};
   std::string call = userMainName() + "(";
-  if (np >= 1) call += "argc";
-  if (np >= 2) call += ", argv";
-  if (np >= 3) call += ", environ";
+  for (unsigned k = 0; k < np && k < 3; k++) {
+    if (k) call += ", ";
+    call += "(" + printLowered(m->getParamDecl(k)->getType().getUnqualifiedType()) + ")" + args[k];
+  }
   call += ")";
-  if (!proto) call = userMainName() + "(argc, argv)";
   std::string s = "# 1 \"<upcc main>\"\n";
   if (np >= 3) s += "extern char **environ;\n";
   s += "static int __upcc_main(int argc, char **argv) {\n  (void)argc; (void)argv;\n";

@@ -379,15 +379,56 @@ std::string dirName(const std::string &p) {
 
 std::vector<std::string> preprocessCommand(const Options &o, const Paths &paths,
                                            const std::string &src) {
-  std::vector<std::string> cmd = {UPCC_CLANG, "-E", "-x", "c", "-std=gnu11",
-                                  "-I" + paths.include, "-idirafter", UPCC_MPI_INCLUDEDIR};
+  std::vector<std::string> cmd = {UPCC_CLANG, "-E", "-x", "c", "-std=gnu11"};
   if (o.staticThreads) cmd.push_back("-D__UPCC_STATIC_THREADS=" + std::to_string(o.staticThreads));
   if (o.check) cmd.push_back("-D__UPCC_CHECK__=1");
   for (auto &a : o.ppArgs) cmd.push_back(a);
+  // upcc's headers are searched where a C compiler's own are: after every
+  // -I of the user's (a program shipping its own upc_collective.h gets it
+  // with -I.), after the user's -isystem, before /usr/include.
+  // unmarkUpccHeaders then lets the later passes see them as today.
+  cmd.push_back("-isystem");
+  cmd.push_back(paths.include);
+  cmd.push_back("-idirafter");
+  cmd.push_back(UPCC_MPI_INCLUDEDIR);
   cmd.push_back("-include");
-  cmd.push_back("upcc_prelude.h");
+  cmd.push_back(paths.include + "/upcc_prelude.h");
   cmd.push_back(src);
   return cmd;
+}
+
+// The line markers clang -E writes for a header found in upcc's own
+// directory carry flag 3 (a system header, from -isystem): drop the flag,
+// so that the surface pass rewrites the UPC they hold (upc.h's shared
+// declarations, upc_strict.h's #pragma upc strict) and the checks see them
+// as before.
+void unmarkUpccHeaders(std::string &pp, const std::string &includeDir) {
+  const std::string prefix = "\"" + includeDir + "/";
+  std::string out;
+  out.reserve(pp.size());
+  size_t i = 0;
+  while (i < pp.size()) {
+    size_t e = pp.find('\n', i);
+    if (e == std::string::npos) e = pp.size();
+    std::string line = pp.substr(i, e - i);
+    // # N "file" flags
+    if (line.size() > 2 && line[0] == '#' && line[1] == ' ' &&
+        isdigit(static_cast<unsigned char>(line[2]))) {
+      size_t q = line.find('"');
+      size_t q2 = q == std::string::npos ? q : line.rfind('"');
+      if (q != std::string::npos && q2 > q && line.compare(q, prefix.size(), prefix) == 0) {
+        std::string flags = line.substr(q2 + 1), kept;
+        for (size_t k = 0; k < flags.size(); k++)
+          if (isdigit(static_cast<unsigned char>(flags[k])) && flags[k] != '3' && flags[k] != '4')
+            kept += std::string(" ") + flags[k];
+        line = line.substr(0, q2 + 1) + kept;
+      }
+    }
+    out += line;
+    if (e < pp.size()) out += '\n';
+    i = e + 1;
+  }
+  pp.swap(out);
 }
 
 // Translates one source into transPath (run in a child process, so a crash
@@ -536,6 +577,7 @@ int main(int argc, char **argv) {
     std::string pp;
     int r = run(preprocessCommand(o, paths, src), o.verbose, &pp);
     if (r != 0) { rc = 1; continue; }
+    unmarkUpccHeaders(pp, paths.include);
     std::string base = baseName(src);
     std::string trans = (o.saveTemps ? outDir : tmp.path) + "/" + base + ".trans.c";
     if (!o.saveTemps) trans = tmp.path + "/" + std::to_string(k) + "_" + base + ".trans.c";
@@ -554,8 +596,11 @@ int main(int argc, char **argv) {
                                    "-Wno-deprecated-declarations"};
     // The front end has reported the legacy C it accepted (implicit
     // declarations, implicit int, ...); the backend must accept it silently.
+    // Nor what its own Sema does not warn about in gnu11 (K&R definitions):
+    // the backend would show the generated line, which names upcc's internals.
     for (const char *w : {"implicit-function-declaration", "implicit-int",
-                          "incompatible-function-pointer-types", "int-conversion"})
+                          "incompatible-function-pointer-types", "int-conversion",
+                          "deprecated-non-prototype"})
       cc.push_back(std::string("-Wno-") + w);
     if (o.noWarnings) cc.push_back("-w");
     // Line tables (no run-time cost; -g or -g0 below override them): the
