@@ -106,7 +106,7 @@ static size_t upcrt_seg_min_nonzero(size_t a, size_t b) { return !a ? b : !b ? a
 /* This process's default heap for `local` threads on its node (see
  * UPCRT_DEFAULT_HEAP_CAP): the memory it may use is the least of the
  * machine's, its cgroup's limit and, under strict overcommit, what is left
- * to commit (a lone process's window is malloc'ed, and counts there); the
+ * to commit (a lone process's segment is private memory, and counts there); the
  * node's windows live in /dev/shm, which holds no more than its size. */
 static size_t upcrt_seg_default_heap(int local) {
   long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
@@ -165,16 +165,32 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   upcrt_seg_heap_lo = UPCRT_SEG_CTRL + static_bytes;
   upcrt_seg_size = ((UPCRT_SEG_CTRL + static_bytes + heap) + 4095) & ~(size_t)4095;
 
-  MPI_Info info;
-  MPI_Info_create(&info);
-  /* each segment on its own pages, near its owner */
-  MPI_Info_set(info, "alloc_shared_noncontig", "true");
+  int nsize;
+  MPI_Comm_size(upcrt_seg_node_comm, &nsize);
   char *base = NULL;
-  /* one page more, so that every segment can start on a page (for the
-   * guard): a window of one process is malloc'ed, not mapped */
-  int rc = MPI_Win_allocate_shared((MPI_Aint)(upcrt_seg_size + upcrt_seg_page()), 1, info,
-                                   upcrt_seg_node_comm, &base, &upcrt_seg_shm_win);
-  MPI_Info_free(&info);
+  int rc;
+  if (nsize == 1) {
+    /* Alone on its node: MPICH would malloc the window, and malloc touches
+     * every page under MALLOC_PERTURB_ (2 GiB of default heap: seconds).
+     * Mapped here, untouched pages cost nothing; the node window is then
+     * an ordinary one over the same memory. */
+    void *m = mmap(NULL, upcrt_seg_size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    base = m == MAP_FAILED ? NULL : m;
+    rc = base ? MPI_Win_create(base, (MPI_Aint)upcrt_seg_size, 1, MPI_INFO_NULL,
+                               upcrt_seg_node_comm, &upcrt_seg_shm_win)
+              : MPI_ERR_NO_MEM;
+  } else {
+    MPI_Info info;
+    MPI_Info_create(&info);
+    /* each segment on its own pages, near its owner */
+    MPI_Info_set(info, "alloc_shared_noncontig", "true");
+    /* one page more, so that every segment can start on a page (for the
+     * guard) */
+    rc = MPI_Win_allocate_shared((MPI_Aint)(upcrt_seg_size + upcrt_seg_page()), 1, info,
+                                 upcrt_seg_node_comm, &base, &upcrt_seg_shm_win);
+    MPI_Info_free(&info);
+  }
   if (rc != MPI_SUCCESS || base == NULL)
     upcrt_fatal("cannot allocate a shared segment of %zu bytes (shared heap %zu bytes); "
                 "lower it with upcrun -shared-heap SIZE or UPC_SHARED_HEAP_SIZE",
@@ -184,8 +200,6 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
 
   upcrt_node_base = calloc((size_t)upcrt_threads, sizeof *upcrt_node_base);
   if (!upcrt_node_base) upcrt_fatal("out of private memory at start-up");
-  int nsize;
-  MPI_Comm_size(upcrt_seg_node_comm, &nsize);
   upcrt_seg_mapped = calloc((size_t)nsize, sizeof *upcrt_seg_mapped);
   upcrt_seg_mapped_thread = calloc((size_t)nsize, sizeof *upcrt_seg_mapped_thread);
   if (!upcrt_seg_mapped || !upcrt_seg_mapped_thread)
@@ -199,8 +213,12 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
     MPI_Aint sz;
     int du;
     char *b;
-    MPI_Win_shared_query(upcrt_seg_shm_win, r, &sz, &du, &b);
-    b = upcrt_seg_page_up(b); /* the same place in every process's mapping */
+    if (nsize == 1) {
+      b = base;
+    } else {
+      MPI_Win_shared_query(upcrt_seg_shm_win, r, &sz, &du, &b);
+      b = upcrt_seg_page_up(b); /* the same place in every process's mapping */
+    }
     if (wr == upcrt_mythread || !upcrt_seg_force_rma) upcrt_node_base[wr] = b;
     upcrt_seg_mapped[r] = b;
     upcrt_seg_mapped_thread[r] = wr;
