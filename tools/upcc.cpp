@@ -596,11 +596,14 @@ int main(int argc, char **argv) {
                                    "-Wno-deprecated-declarations"};
     // The front end has reported the legacy C it accepted (implicit
     // declarations, implicit int, ...); the backend must accept it silently.
-    // Nor what its own Sema does not warn about in gnu11 (K&R definitions):
-    // the backend would show the generated line, which names upcc's internals.
+    // Nor what its own Sema does not warn about in gnu11 (K&R definitions),
+    // nor what it has reported in the user's code already (a duplicate
+    // `const`, which the lowering's `static const` for the initial value of
+    // a `shared const` object repeats): the backend would show the generated
+    // line, which names upcc's internals.
     for (const char *w : {"implicit-function-declaration", "implicit-int",
                           "incompatible-function-pointer-types", "int-conversion",
-                          "deprecated-non-prototype"})
+                          "deprecated-non-prototype", "duplicate-decl-specifier"})
       cc.push_back(std::string("-Wno-") + w);
     if (o.noWarnings) cc.push_back("-w");
     // Line tables (no run-time cost; -g or -g0 below override them): the
