@@ -1057,6 +1057,18 @@ void Surface::analyzeDeclaration(int start, int boundary) {
       rl = true;
     }
   }
+  if (isTypedef && star) {
+    // UPC 1.3 6.5.1.1 (spec issue 71): '[*]' computes a block size for an
+    // object being declared; a typedef declares none.  Block size 1 from
+    // here on, so that no error follows from this one.
+    int at = quals.empty() ? start : quals[0];
+    for (int q : quals)
+      if (is(q, "shared") && is(q + 1, "[") && is(q + 2, "*")) at = q + 2;
+    error(at, "layout qualifier '[*]' is not allowed in a typedef; write it in the "
+              "declaration of each shared array");
+    star = false;
+    block = 1;
+  }
   if (!quals.empty() && st && rl) error(quals[0], "'strict' and 'relaxed' cannot both qualify a type");
   if (!quals.empty() && !sh && !viaTypedef) {
     error(quals[0], std::string("'") + text(quals[0]) + "' qualifier requires a shared-qualified type");

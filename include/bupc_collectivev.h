@@ -20,7 +20,7 @@
 #define BUPC_COLLECTIVEV_H
 
 #include <stddef.h>
-#include <upc_types.h>
+#include "upc_types.h"
 
 void *upcrt_allv_reduce(int kind, upc_type_t type, size_t size, void *out, const void *in,
                         upc_op_t op, int root, const char *what);

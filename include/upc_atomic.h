@@ -2,7 +2,7 @@
 #ifndef UPC_ATOMIC_H
 #define UPC_ATOMIC_H
 
-#include <upc_types.h>
+#include "upc_types.h"
 
 /* An opaque shared type: a domain fixes the type and the set of operations
  * (an OR of upc_op_t values) its atomic accesses use. */

@@ -4,7 +4,7 @@
 #define UPC_COLLECTIVE_H
 
 #include <stddef.h>
-#include <upc_types.h>
+#include "upc_types.h"
 
 /* Algorithm selection (XUPC), OR-ed into the flags word above the
  * UPC_IN_ and UPC_OUT_ bits.  None: the runtime's default (an MPI collective

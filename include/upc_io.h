@@ -6,12 +6,12 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <upc_types.h>
+#include "upc_types.h"
 
 /* An opaque shared type; upc_all_fopen returns the same pointer on every
  * thread. */
 typedef shared struct upcrt_file upc_file_t;
-#include <upc_io_types.h>
+#include "upc_io_types.h"
 
 /* len bytes starting at baseaddr in a shared array of blocksize-byte blocks
  * (0: indefinite). */

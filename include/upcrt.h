@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include <upc_types.h>
+#include "upc_types.h"
 
 #ifdef __cplusplus
 extern "C" {

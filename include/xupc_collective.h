@@ -4,7 +4,7 @@
 #ifndef XUPC_COLLECTIVE_H
 #define XUPC_COLLECTIVE_H
 
-#include <upc_collective.h>
+#include "upc_collective.h"
 
 /* xupc_all_reduceT_all: like upc_all_reduceT, but the result is stored on
  *   every thread: dst is treated as shared [1] TYPE[THREADS] (element i on

@@ -4,7 +4,7 @@
 #define XUPC_COLLECTIVEAV_H
 
 #include <stddef.h>
-#include <upc_types.h>
+#include "upc_types.h"
 
 /* Relocalization of private bytes (buffers never overlap).  root's src goes
  * to every dst (broadcast); root's src holds THREADS blocks of nbytes, block i

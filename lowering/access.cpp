@@ -286,15 +286,17 @@ std::string Lowerer::emitIncDec(const UnaryOperator *uo, bool used) {
 }
 
 // Checking mode: the pointer-to-shared arguments of bulk copies are checked
-// over the bytes they cover; allocation and upc_free calls tell the runtime
-// where they are (for messages naming the allocation site); lock acquisitions
+// over the bytes they cover; allocation and free calls tell the runtime
+// where they are (for messages naming the allocation site, and the warning
+// for a lock freed while held); lock acquisitions
 // drop the checks' cached heap objects.
 bool Lowerer::emitCheckedCall(const CallExpr *ce, std::string &out) {
   const FunctionDecl *fd = ce->getDirectCallee();
   if (!fd || !fd->getIdentifier()) return false;
   StringRef n = fd->getName();
   if (n == "upc_alloc" || n == "upc_global_alloc" || n == "upc_all_alloc" ||
-      n == "upc_local_alloc" || n == "upc_free" || n == "upc_all_free") {
+      n == "upc_local_alloc" || n == "upc_free" || n == "upc_all_free" ||
+      n == "upc_lock_free" || n == "upc_all_lock_free") {
     out = "(upcrt_check_at(&" + checkSite(ce) + "), " + splice(ce) + ")";
     return true;
   }

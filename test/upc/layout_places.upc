@@ -1,6 +1,6 @@
 /* layout_places.upc — a layout qualifier in each place UPC 1.3 6.5.1.1
- * allows one (issue 12, item 5): `[*]` in a typedef of an array type and of
- * an element type, layouts in typedefs, after the type specifier, with other
+ * allows one (issue 12, item 5): `[*]` on arrays (not in typedefs: issue 19
+ * item 13), layouts in typedefs, after the type specifier, with other
  * qualifiers, in pointer types (variables, parameters, return types, struct
  * members, casts), in type names (sizeof, upc_*sizeof, typeof), with
  * constant expressions; each checked against the layout model. */
@@ -9,12 +9,12 @@
 #define N 3
 enum { FOUR = 4 };
 
-typedef shared [*] int row_t[5 * THREADS];   /* [*] on an array typedef */
-row_t r;                                      /* block 5 */
-typedef shared [*] long slong;                /* [*] on the element type */
-slong sa[6 * THREADS];                        /* block 6 */
-slong sb[THREADS];                            /* block 1 */
-slong sc[2 * THREADS];                        /* block 2 */
+/* [*] is not allowed in a typedef (UPC 1.3 6.5.1.1, spec issue 71;
+ * test/diagnostics/star_typedef): in each object's declaration instead. */
+shared [*] int r[5 * THREADS];                /* block 5 */
+shared [*] long sa[6 * THREADS];              /* block 6 */
+shared [*] long sb[THREADS];                  /* block 1 */
+shared [*] long sc[2 * THREADS];              /* block 2 */
 typedef shared [3] int s3;                    /* a layout in a typedef */
 s3 arr3[9 * THREADS];
 int shared [2] after[4 * THREADS];            /* after the type specifier */

@@ -1,13 +1,12 @@
 /* star_declarators.upc — `[*]` on several declarators of one declaration,
  * each with the block size computed for its own array (UPC 1.3 6.5.1.1:
  * ceil(elements / THREADS)), mixed with scalars, with initialisers, struct
- * and typedef'd element types, a `[*]` element typedef, and `[*]` in a
- * typedef of an array type. */
+ * and typedef'd element types.  `[*]` in a typedef is an error (UPC 1.3
+ * 6.5.1.1, spec issue 71: test/diagnostics/star_typedef). */
 #include "upctest.h"
 
 struct pt { int x; short y; };
 typedef long mylong;
-typedef shared [*] int sint;               /* [*] on the element type */
 
 shared [*] long a[THREADS], b[2 * THREADS];                 /* blocks 1, 2 */
 shared [*] int c[3 * THREADS], s1, d[5 * THREADS];          /* 3, scalar, 5 */
@@ -15,16 +14,13 @@ shared [*] mylong f[2 * THREADS], g[7 * THREADS];           /* 2, 7 */
 shared [*] struct pt m1[2 * THREADS], m2[3 * THREADS];      /* 2, 3 */
 shared [*] int md[2][3 * THREADS], me[THREADS][4];          /* 6, 4 */
 shared [*] int i1[2 * THREADS] = {11, 12}, i2[4 * THREADS] = {21}; /* 2, 4 */
-sint h[2 * THREADS], k[3 * THREADS], h1;                    /* 2, 3, scalar */
+shared [*] int h[2 * THREADS], k[3 * THREADS], h1;          /* 2, 3, scalar */
 static shared [*] char st1[4 * THREADS], st2[THREADS];      /* 4, 1 */
-/* [*] in a typedef of an array type is resolved for that array type (a
- * typedef names one type): row_t is `shared [5] int [5 * THREADS]`, and an
- * array of rows keeps block 5 (test/upc/BUGS.md says why). */
-typedef shared [*] int row_t[5 * THREADS];
-row_t m[2], r1;
+/* Rows of a [*] row type, written out: block 5, which [*] gives the row. */
+shared [5] int m[2][5 * THREADS];
+shared [*] int r1[5 * THREADS];
 #ifdef __UPC_STATIC_THREADS__
-typedef shared [*] int ten_t[10];            /* block ceil(10 / THREADS) */
-ten_t tt[3];
+shared [(10 + THREADS - 1) / THREADS] int tt[3][10]; /* [*] of one 10-element row */
 #endif
 
 /* Checks the layout of an n-element array with block size bs through
@@ -66,7 +62,6 @@ int main(void) {
   CHECK_LAYOUT(st1, 4 * T, 4);
   CHECK_LAYOUT(st2, T, 1);
 
-  CHECK_UINT(upc_blocksizeof(row_t), 5);
   CHECK_UINT(upc_blocksizeof(m), 5);
   CHECK_UINT(upc_blocksizeof(m[1]), 5);
   CHECK_UINT(upc_localsizeof(m), 2 * 5 * sizeof(int));
