@@ -1,4 +1,5 @@
-/* cg.upc — NAS Parallel Benchmarks kernel CG (conjugate gradient), class S,
+/* cg.upc — NAS Parallel Benchmarks kernel CG (conjugate gradient), class S
+ * (NA = 1400), W (NA = 7000, -DNPB_CLASS_W) or A (NA = 14000, -DNPB_CLASS_A),
  * in UPC after the GWU NPB 2.4 UPC port: the sparse matrix is split by rows,
  * each thread keeps its slice of the search vector p in a shared [] double
  * workspace from upc_local_alloc (a directory of them is shared), gathers
@@ -7,8 +8,8 @@
  * barrier each), the norms are upc_all_reduceD.  Any THREADS (the rows are split as evenly as they
  * go; the GWU port needs a power of two for its 2-D thread grid).
  *
- * Verification: the published NPB class S value of zeta, 8.5971775078648,
- * to 1e-10. */
+ * Verification: the published NPB value of zeta for the class (S
+ * 8.5971775078648, W 10.362595087124, A 17.130235054029), to 1e-10. */
 #include <upc.h>
 #include <upc_collective.h>
 #include <math.h>
@@ -17,12 +18,26 @@
 #include <string.h>
 #include "npb_common.h"
 
-#define NA 1400 /* class S */
+#if defined(NPB_CLASS_A)
+#define NA 14000
+#define NONZER 11
+#define SHIFT 20.0
+#define ZETA_VERIFY 17.130235054029
+#elif defined(NPB_CLASS_W)
+#define NA 7000
+#define NONZER 8
+#define SHIFT 12.0
+#define ZETA_VERIFY 10.362595087124
+#else /* class S */
+#define NA 1400
 #define NONZER 7
-#define NITER 15
 #define SHIFT 10.0
-#define RCOND 1.0e-1
 #define ZETA_VERIFY 8.5971775078648
+#endif
+#define NITER 15
+#define RCOND 1.0e-1
+#define STR_(x) #x
+#define STR(x) STR_(x)
 #define NZ (NA * (NONZER + 1) * (NONZER + 1) + NA * (NONZER + 2))
 
 /* this thread's rows: firstrow..lastrow (1-based, as in NPB) */
@@ -289,7 +304,7 @@ int main(void)
   firstrow = row_lo(MYTHREAD);
   lastrow = row_lo(MYTHREAD + 1) - 1;
   nrows = lastrow - firstrow + 1;
-  npb_require(nrows > 0, "CG class S needs at most 1400 threads");
+  npb_require(nrows > 0, "CG needs at most NA = " STR(NA) " threads");
   if (MYTHREAD == 0) {
     printf("\n\n NAS Parallel Benchmarks (upcc, after the GWU NPB 2.4 UPC port) - CG Benchmark\n\n");
     printf(" Size: %10d\n", NA);
@@ -345,7 +360,7 @@ int main(void)
   double mops = 2.0 * NITER * NA *
                 (3.0 + NONZER * (NONZER + 1) + 25.0 * (5.0 + NONZER * (NONZER + 1)) + 3.0) /
                 t / 1000000.0;
-  int rc = npb_report("CG", 'S', "1400", NITER, t, mops, "floating point", verified);
+  int rc = npb_report("CG", NPB_CLASS, STR(NA), NITER, t, mops, "floating point", verified);
   upc_barrier;
   return MYTHREAD == 0 ? rc : 0;
 }

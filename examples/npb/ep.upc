@@ -1,24 +1,35 @@
 /* ep.upc — NAS Parallel Benchmarks kernel EP (embarrassingly parallel),
- * class S, in UPC as in the GWU NPB 2.4 UPC port: the 2^(M-MK) batches of
- * Gaussian pairs are shared out by a upc_forall, and each thread adds its
- * sums and annulus counts into shared totals under a lock.  Any THREADS.
+ * class S (M = 24), W (M = 25, -DNPB_CLASS_W) or A (M = 28, -DNPB_CLASS_A),
+ * in UPC as in the GWU NPB 2.4 UPC port: the 2^(M-MK) batches of Gaussian
+ * pairs are shared out by a upc_forall, and each thread adds its sums and
+ * annulus counts into shared totals under a lock.  Any THREADS.
  *
  * Verification: the published NPB values of the sums of the X and Y
- * deviates for M = 24, to a relative 1e-8. */
+ * deviates for the class's M, to a relative 1e-8. */
 #include <upc.h>
 #include <math.h>
 #include <stdio.h>
 #include "npb_common.h"
 
-#define M 24 /* class S */
+#if defined(NPB_CLASS_A)
+#define M 28
+#define SX_VERIFY (-4.295875165629892e3)
+#define SY_VERIFY (-1.580732573678431e4)
+#elif defined(NPB_CLASS_W)
+#define M 25
+#define SX_VERIFY (-2.863319731645753e3)
+#define SY_VERIFY (-6.320053679109499e3)
+#else /* class S */
+#define M 24
+#define SX_VERIFY (-3.247834652034740e3)
+#define SY_VERIFY (-6.958407078382297e3)
+#endif
 #define MK 16
 #define MM (M - MK)
 #define NN (1 << MM) /* batches */
 #define NK (1 << MK) /* pairs per batch */
 #define NQ 10
 #define EPSILON 1.0e-8
-#define SX_VERIFY (-3.247834652034740e3)
-#define SY_VERIFY (-6.958407078382297e3)
 
 static double x[2 * NK];
 
@@ -109,7 +120,9 @@ int main(void)
     for (int i = 0; i < NQ; i++)
       printf("%3d%15.0f\n", i, q_total[i]);
   }
-  int rc = npb_report("EP", 'S', "16777216", 0, tm, pow(2.0, M + 1) / tm / 1000000.0,
+  char size[24];
+  snprintf(size, sizeof size, "%ld", 1L << M);
+  int rc = npb_report("EP", NPB_CLASS, size, 0, tm, pow(2.0, M + 1) / tm / 1000000.0,
                       "Random numbers generated", verified);
   upc_barrier;
   return MYTHREAD == 0 ? rc : 0;

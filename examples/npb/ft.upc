@@ -1,14 +1,15 @@
 /* ft.upc — NAS Parallel Benchmarks kernel FT (3-D FFT solution of a
- * diffusion equation), class S, in UPC after the GWU NPB 2.4 UPC port: the
- * 64^3 complex grid is split into slabs of z-planes for the FFTs along x
- * and y, and into slabs of y-rows for the FFT along z and the time
+ * diffusion equation), class S (64x64x64), W (128x128x32, -DNPB_CLASS_W) or
+ * A (256x256x128, -DNPB_CLASS_A), in UPC after the GWU NPB 2.4 UPC port:
+ * the NX x NY x NZ complex grid is split into slabs of z-planes for the FFTs
+ * along x and y, and into slabs of y-rows for the FFT along z and the time
  * evolution; each thread's slabs are shared [] workspaces from
  * upc_local_alloc, and the transposes between the two layouts are
  * upc_memgets from every thread.  The checksums are summed into shared
- * totals under a lock.  Any THREADS (the slabs split as evenly as they go;
- * the GWU port needs a power of two).
+ * totals under a lock.  Any THREADS up to NZ and NY (the slabs split as
+ * evenly as they go; the GWU port needs a power of two).
  *
- * Verification: the published NPB class S checksums of the six iterations,
+ * Verification: the published NPB checksums of the class's six iterations,
  * to a relative 1e-12. */
 #include <upc.h>
 #include <math.h>
@@ -17,12 +18,35 @@
 #include <string.h>
 #include "npb_common.h"
 
-#define NX 64 /* class S */
+#if defined(NPB_CLASS_A)
+#define NX 256
+#define NY 256
+#define NZ 128
+#define LOGNX 8
+#define LOGNY 8
+#define LOGNZ 7
+#define SIZE "256x256x128"
+#elif defined(NPB_CLASS_W)
+#define NX 128
+#define NY 128
+#define NZ 32
+#define LOGNX 7
+#define LOGNY 7
+#define LOGNZ 5
+#define SIZE "128x128x32"
+#else /* class S */
+#define NX 64
 #define NY 64
 #define NZ 64
+#define LOGNX 6
+#define LOGNY 6
+#define LOGNZ 6
+#define SIZE "64x64x64"
+#endif
+#define MAXN (NX > NY ? (NX > NZ ? NX : NZ) : (NY > NZ ? NY : NZ))
+#define LOGMAXN (LOGNX > LOGNY ? (LOGNX > LOGNZ ? LOGNX : LOGNZ) : (LOGNY > LOGNZ ? LOGNY : LOGNZ))
 #define NITER 6
 #define NTOTAL ((long)NX * NY * NZ)
-#define LOGN 6 /* log2 of NX, NY and NZ */
 #define ALPHA 1.0e-6
 #define PI 3.141592653589793238
 #define EXPMAX (NITER * (NX * NX / 4 + NY * NY / 4 + NZ * NZ / 4))
@@ -32,12 +56,28 @@ typedef struct {
   double real, imag;
 } dcomplex;
 
+#if defined(NPB_CLASS_A)
+static const double vdata_real[NITER + 1] = {0.0, 5.046735008193e+02, 5.059412319734e+02,
+                                             5.069376896287e+02, 5.077892868474e+02,
+                                             5.085233095391e+02, 5.091487099959e+02};
+static const double vdata_imag[NITER + 1] = {0.0, 5.114047905510e+02, 5.098809666433e+02,
+                                             5.098144042213e+02, 5.101336130759e+02,
+                                             5.104914655194e+02, 5.107917842803e+02};
+#elif defined(NPB_CLASS_W)
+static const double vdata_real[NITER + 1] = {0.0, 5.673612178944e+02, 5.631436885271e+02,
+                                             5.594024089970e+02, 5.560698047020e+02,
+                                             5.530898991250e+02, 5.504159734538e+02};
+static const double vdata_imag[NITER + 1] = {0.0, 5.293246849175e+02, 5.282149986629e+02,
+                                             5.270996558037e+02, 5.260027904925e+02,
+                                             5.249400845633e+02, 5.239212247086e+02};
+#else
 static const double vdata_real[NITER + 1] = {0.0, 5.546087004964e+02, 5.546385409189e+02,
                                              5.546148406171e+02, 5.545423607415e+02,
                                              5.544255039624e+02, 5.542683411902e+02};
 static const double vdata_imag[NITER + 1] = {0.0, 4.845363331978e+02, 4.865304269511e+02,
                                              4.883910722336e+02, 4.901273169046e+02,
                                              4.917475857993e+02, 4.932597244941e+02};
+#endif
 
 /* layout A: this thread's z-planes zlo..zhi-1, [z - zlo][y][x];
  * layout B: its y-rows ylo..yhi-1, [y - ylo][z][x] */
@@ -48,7 +88,7 @@ static shared [] dcomplex **adir, **bdir; /* private copies of the directories *
 static dcomplex *ua, *ub;                 /* mine (privatized): A and B layouts */
 static dcomplex *u0;                      /* the transform of the initial state (B) */
 static dcomplex *scratch;
-static dcomplex roots[NX];
+static dcomplex roots[MAXN];
 static double ex[EXPMAX + 1];
 
 shared dcomplex sums[NITER + 1];
@@ -65,11 +105,12 @@ static int y_owner(int y)
   return t;
 }
 
-/* NPB's fft_init: roots[0].real = log2 n, then the roots of each stage */
-static void fft_init(int n)
+/* NPB's fft_init for the longest line, 2^m points: roots[0].real = m, then
+ * roots[ln + i] = exp(i pi i / ln), the roots of the stage of half-length
+ * ln (the same table serves the shorter lines) */
+static void fft_init(int m)
 {
-  int m = LOGN, ku = 1, ln = 1;
-  (void)n;
+  int ku = 1, ln = 1;
   roots[0].real = m;
   roots[0].imag = 0.0;
   for (int j = 1; j <= m; j++) {
@@ -106,19 +147,19 @@ static void fftz2(int is, int l, int m, int n, const dcomplex *x, dcomplex *y)
   }
 }
 
-/* NPB's cfftz: the whole FFT of the n-point line v[0], v[stride], ... */
-static void cfft_line(int is, dcomplex *v, long stride, int n)
+/* NPB's cfftz: the whole FFT of the n = 2^logn-point line v[0], v[stride], ... */
+static void cfft_line(int is, dcomplex *v, long stride, int n, int logn)
 {
-  dcomplex x[NX > NY ? (NX > NZ ? NX : NZ) : (NY > NZ ? NY : NZ)], y[sizeof x / sizeof x[0]];
+  dcomplex x[MAXN], y[MAXN];
   for (int j = 0; j < n; j++)
     x[j] = v[j * stride];
-  for (int l = 1; l <= LOGN; l += 2) {
-    fftz2(is, l, LOGN, n, x, y);
-    if (l == LOGN) {
+  for (int l = 1; l <= logn; l += 2) {
+    fftz2(is, l, logn, n, x, y);
+    if (l == logn) {
       memcpy(x, y, n * sizeof(dcomplex));
       break;
     }
-    fftz2(is, l + 1, LOGN, n, y, x);
+    fftz2(is, l + 1, logn, n, y, x);
   }
   for (int j = 0; j < n; j++)
     v[j * stride] = x[j];
@@ -131,14 +172,14 @@ static void fft_xy(int is, dcomplex *u)
     dcomplex *plane = u + (long)z * NY * NX;
     if (is == 1) {
       for (int y = 0; y < NY; y++)
-        cfft_line(is, plane + y * NX, 1, NX);
+        cfft_line(is, plane + y * NX, 1, NX, LOGNX);
       for (int x = 0; x < NX; x++)
-        cfft_line(is, plane + x, NX, NY);
+        cfft_line(is, plane + x, NX, NY, LOGNY);
     } else {
       for (int x = 0; x < NX; x++)
-        cfft_line(is, plane + x, NX, NY);
+        cfft_line(is, plane + x, NX, NY, LOGNY);
       for (int y = 0; y < NY; y++)
-        cfft_line(is, plane + y * NX, 1, NX);
+        cfft_line(is, plane + y * NX, 1, NX, LOGNX);
     }
   }
 }
@@ -148,7 +189,7 @@ static void fft_z(int is, dcomplex *u)
 {
   for (int y = 0; y < yhi - ylo; y++)
     for (int x = 0; x < NX; x++)
-      cfft_line(is, u + (long)y * NZ * NX + x, NX, NZ);
+      cfft_line(is, u + (long)y * NZ * NX + x, NX, NZ, LOGNZ);
 }
 
 /* dst (layout B, mine) = every thread's layout A slabs */
@@ -248,7 +289,7 @@ int main(void)
 {
   zlo = slab_lo(MYTHREAD, NZ), zhi = slab_lo(MYTHREAD + 1, NZ);
   ylo = slab_lo(MYTHREAD, NY), yhi = slab_lo(MYTHREAD + 1, NY);
-  npb_require(THREADS <= NZ, "FT class S runs on at most 64 threads");
+  npb_require(THREADS <= NZ && THREADS <= NY, "FT runs on at most min(NY, NZ) threads");
   sum_lock = upc_all_lock_alloc();
   long na = (long)(zhi - zlo) * NY * NX, nb = (long)(yhi - ylo) * NZ * NX;
   a_dir[MYTHREAD] = (shared [] dcomplex *)upc_local_alloc(na, sizeof(dcomplex));
@@ -264,7 +305,7 @@ int main(void)
   scratch = malloc((long)NX * (NY > NZ ? NY : NZ) * sizeof(dcomplex));
   if (MYTHREAD == 0) {
     printf("\n\n NAS Parallel Benchmarks (upcc, after the GWU NPB 2.4 UPC port) - FT Benchmark\n\n");
-    printf(" Size                : %3dx%3dx%3d  (class S)\n", NX, NY, NZ);
+    printf(" Size                : %3dx%3dx%3d  (class %c)\n", NX, NY, NZ, NPB_CLASS);
     printf(" Iterations          :     %7d\n", NITER);
     printf(" Number of threads   :     %7d\n", THREADS);
     for (int i = 0; i <= NITER; i++)
@@ -273,7 +314,7 @@ int main(void)
 
   /* run the forward transform once untimed to touch everything */
   initial_conditions(ua);
-  fft_init(NX);
+  fft_init(LOGMAXN);
   fft_xy(1, ua);
   transpose_a_to_b(u0);
   fft_z(1, u0);
@@ -282,7 +323,7 @@ int main(void)
   double t0 = npb_wtime();
   compute_exp();
   initial_conditions(ua);
-  fft_init(NX);
+  fft_init(LOGMAXN);
   fft_xy(1, ua);
   transpose_a_to_b(u0);
   fft_z(1, u0);
@@ -309,7 +350,7 @@ int main(void)
   double mops = 1.0e-6 * NTOTAL *
                 (14.8157 + 7.19641 * log((double)NTOTAL) +
                  (5.23518 + 7.21113 * log((double)NTOTAL)) * NITER) / t;
-  int rc = npb_report("FT", 'S', "64x64x64", NITER, t, mops, "floating point", verified);
+  int rc = npb_report("FT", NPB_CLASS, SIZE, NITER, t, mops, "floating point", verified);
   upc_barrier;
   return MYTHREAD == 0 ? rc : 0;
 }

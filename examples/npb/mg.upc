@@ -1,5 +1,7 @@
 /* mg.upc — NAS Parallel Benchmarks kernel MG (multigrid V-cycles on a
- * periodic 3-D grid), class S, in UPC after the GWU NPB 2.4 UPC port: every
+ * periodic 3-D grid), class S (32^3, 4 iterations), W (NPB 3.x's: 128^3, 4
+ * iterations, -DNPB_CLASS_W) or A (256^3, 4 iterations, -DNPB_CLASS_A), in
+ * UPC after the GWU NPB 2.4 UPC port: every
  * grid level is split into slabs of z-planes; each thread keeps its grids
  * in one shared [] double workspace from upc_local_alloc (full size, so the
  * NPB index arithmetic is unchanged) and fetches the planes it needs from
@@ -8,8 +10,9 @@
  * THREADS: on coarse grids with fewer planes than threads some threads have
  * no planes (the GWU port needs a power of two).
  *
- * Verification: the published NPB class S L2 norm of the final residual,
- * 0.5307707005734e-04, to a relative 1e-8. */
+ * Verification: the published NPB L2 norm of the final residual for the
+ * class (S 0.5307707005734e-04, W 0.6467329375339e-05, A
+ * 0.2433365309069e-05), to a relative 1e-8. */
 #include <upc.h>
 #include <upc_collective.h>
 #include <math.h>
@@ -18,10 +21,25 @@
 #include <string.h>
 #include "npb_common.h"
 
-#define NX 32 /* class S */
+#if defined(NPB_CLASS_A)
+#define NX 256
+#define NIT 4
+#define LT 8 /* levels: 256, 128, ..., 2 */
+#define VERIFY_VALUE 0.2433365309069e-05
+#define SIZE "256x256x256"
+#elif defined(NPB_CLASS_W)
+#define NX 128 /* NPB 3.x's class W (NPB 2.4's was 64^3, 40 iterations) */
+#define NIT 4
+#define LT 7 /* levels: 128, 64, ..., 2 */
+#define VERIFY_VALUE 0.6467329375339e-05
+#define SIZE "128x128x128"
+#else /* class S */
+#define NX 32
 #define NIT 4
 #define LT 5 /* levels: 32, 16, 8, 4, 2 */
 #define VERIFY_VALUE 0.5307707005734e-04
+#define SIZE "32x32x32"
+#endif
 #define MM 10 /* points set to +1 and to -1 by zran3 */
 
 static int n[LT + 1], m[LT + 1]; /* interior points and points with borders */
@@ -368,7 +386,7 @@ int main(void)
   work = (double *)dir[MYTHREAD];
   if (MYTHREAD == 0) {
     printf("\n\n NAS Parallel Benchmarks (upcc, after the GWU NPB 2.4 UPC port) - MG Benchmark\n\n");
-    printf(" Size: %3dx%3dx%3d  (class S)\n", NX, NX, NX);
+    printf(" Size: %3dx%3dx%3d  (class %c)\n", NX, NX, NX, NPB_CLASS);
     printf(" Iterations: %3d\n", NIT);
     printf(" Number of active threads: %5d\n", THREADS);
   }
@@ -399,7 +417,7 @@ int main(void)
   if (MYTHREAD == 0)
     printf("\n L2 Norm is  %20.13e\n Error is    %20.13e\n", rnm2, err);
   double mops = 58.0 * NIT * (double)NX * NX * NX * 1.0e-6 / t;
-  int rc = npb_report("MG", 'S', "32x32x32", NIT, t, mops, "floating point", verified);
+  int rc = npb_report("MG", NPB_CLASS, SIZE, NIT, t, mops, "floating point", verified);
   upc_barrier;
   return MYTHREAD == 0 ? rc : 0;
 }

@@ -2,9 +2,25 @@
  * share: the NPB linear congruential generator (randlc/vranlc, x(k+1) =
  * a * x(k) mod 2^46), a wall-clock timer, and the result report.  The
  * kernels follow the GWU NPB 2.4 UPC port (upc_local_alloc workspaces,
- * upc_forall, upc_all_* collectives, locks); problem class S. */
+ * upc_forall, upc_all_* collectives, locks).
+ *
+ * The problem class is chosen at compile time: class S by default,
+ * -DNPB_CLASS_W for class W, -DNPB_CLASS_A for class A.  NPB_CLASS is its
+ * letter; each kernel sets its sizes and the published NPB verification
+ * values of that class from it. */
 #ifndef NPB_COMMON_H
 #define NPB_COMMON_H
+
+#if defined(NPB_CLASS_W) && defined(NPB_CLASS_A)
+#error "define at most one of NPB_CLASS_W and NPB_CLASS_A"
+#endif
+#if defined(NPB_CLASS_A)
+#define NPB_CLASS 'A'
+#elif defined(NPB_CLASS_W)
+#define NPB_CLASS 'W'
+#else
+#define NPB_CLASS 'S'
+#endif
 
 #define NPB_SEED 314159265.0
 #define NPB_MULT 1220703125.0 /* 5^13 */
