@@ -8,7 +8,8 @@
  *   build/tools/upcrun -n 4 ./stream [elements-per-thread] [repetitions]
  *
  * Prints the best triad bandwidth (24 bytes moved per element, as STREAM
- * counts) for both loops, then PASS if every a[i] has the expected value. */
+ * counts) for both loops, "RESULT stream_s <seconds>" (the best upc_forall
+ * triad, for tools/upcbench), then PASS if every a[i] has the expected value. */
 #include <upc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +76,7 @@ int main(int argc, char **argv) {
     printf("STREAM triad: %ld elements on %d threads, best of %d\n", n, THREADS, reps);
     printf("  upc_forall on &a[i]:     %10.1f MB/s\n", mb / best_forall);
     printf("  private local pointers:  %10.1f MB/s\n", mb / best_local);
+    printf("RESULT stream_s %.9f\n", best_forall);
     if (total == 0)
       printf("PASS\n");
     else
