@@ -193,6 +193,18 @@ static inline void *upcrt_pts_to_local(upcrt_pts_t p) {
   upcrt_see_own_updates();
   return b ? b + p.offset : NULL;
 }
+/* Local address of the n consecutive elements p, p+1, ..., p+n-1 (n >= 1)
+ * of a layout with block size `block` (0: indefinite), when they lie in one
+ * block — so on one thread and consecutive in its memory — of a thread on
+ * this node; else NULL.  The test before the plain-C copy of a loop over a
+ * row (upcc's loop versioning).  With one thread every block is. */
+static inline void *upcrt_row_local(upcrt_pts_t p, long long n, size_t block) {
+  if (block != 0 && upcrt_threads > 1 && (long long)p.phase + n > (long long)block) return NULL;
+  char *b = upcrt_node_base[p.thread];
+  if (b == NULL) return NULL;
+  upcrt_see_own_updates();
+  return b + p.offset;
+}
 /* The same for a cast in the user's program, whose pointer lives on. */
 static inline void *upcrt_pts_to_private(upcrt_pts_t p) {
   upcrt_private_pointers = 1;

@@ -18,6 +18,7 @@ namespace upc {
 
 struct RemoteUpdate;
 struct SharedObject;
+struct VersionedLoop;
 
 // The address of a shared lvalue while it is being built: `base`, advanced by
 // `linear` elements with the UPC layout (upcrt_pts_add), then by `bytes`
@@ -175,6 +176,8 @@ public:
   std::string walkToText(clang::Stmt *s);
   unsigned optStmtEnd(const clang::Stmt *s) const;
   std::vector<const clang::ForStmt *> activePriv; // loops whose body is privatized
+  std::vector<const clang::ForStmt *> activeRows; // ... in the copy for rows on this node
+  std::string rowsSetup(const VersionedLoop &vl, std::string &test);
   bool optHelpersEmitted = false;
 
   // ---- main.cpp ----

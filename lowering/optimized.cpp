@@ -58,6 +58,8 @@ static inline __attribute__((unused)) long long __upcc_block_enter(int ctl, long
   if (!ctl) { *li = 0; return 0x7fffffffffffffffLL; }
   long long g = i + base; *li = __upcc_local(g, B);
   return i + (B - __upcc_fmod(g, B)); }
+static inline __attribute__((unused)) long long __upcc_minll(long long a, long long b) {
+  return a < b ? a : b; }
 static inline __attribute__((unused)) int __upcc_forall_single(long long owner,
     long long base, long long B, long long *li) {
   if (B != 0) { owner = __upcc_fmod(__upcc_fdiv(base, B), upcrt_threads); *li = __upcc_local(base, B); }
@@ -126,7 +128,8 @@ bool Lowerer::privatizedRoot(const Expr *e) const {
   for (;;) {
     e = e->IgnoreParens();
     if (const PrivatizedAccess *pa = plan->privatizedAccess(e))
-      if (std::find(activePriv.begin(), activePriv.end(), pa->loop) != activePriv.end())
+      if (std::find(activePriv.begin(), activePriv.end(), pa->loop) != activePriv.end() &&
+          (!pa->row || std::find(activeRows.begin(), activeRows.end(), pa->loop) != activeRows.end()))
         return true;
     if (auto *me = dyn_cast<MemberExpr>(e)) {
       if (me->isArrow()) return false;
@@ -161,6 +164,17 @@ bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
   if (!activePriv.empty())
     if (const PrivatizedAccess *pa = plan->privatizedAccess(e))
       if (std::find(activePriv.begin(), activePriv.end(), pa->loop) != activePriv.end()) {
+        if (pa->row) {
+          const VersionedLoop *vl = plan->versionedLoop(pa->loop);
+          if (std::find(activeRows.begin(), activeRows.end(), pa->loop) != activeRows.end()) {
+            std::string id = std::to_string(vl->id);
+            out = "(__upcc_vr" + id + "_" + std::to_string(pa->baseIndex) + "[(long long)" +
+                  vl->range.iv->getNameAsString() + " - __upcc_vx" + id + " + " +
+                  std::to_string(pa->offset) + "LL])";
+            return true;
+          }
+          return false; // the copy for rows elsewhere
+        }
         if (pa->versioned) {
           auto *ase = cast<ArraySubscriptExpr>(pa->access);
           out = "(__upcc_vb" + std::to_string(plan->versionedLoop(pa->loop)->id) + "_" +
@@ -170,6 +184,7 @@ bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
         const ForallPlan *fp = plan->forall(pa->loop);
         std::string id = std::to_string(fp->id);
         std::string idx = pa->indexText.empty() ? "__upcc_li" + id : pa->indexText;
+        if (pa->offset) idx += " + " + std::to_string(pa->offset) + "LL";
         out = "(__upcc_pb" + id + "_" + std::to_string(pa->baseIndex) + "[" + idx + "])";
         if (checking()) {
           // Still checked: the element's address as the naive form computes
@@ -211,6 +226,38 @@ std::string Lowerer::privateBase(const SharedObject &o) {
          et + "))";
 }
 
+// Before a loop with rows: the range of its induction variable (first,
+// count) and each row's local address when its elements over the range
+// lie in one block of a thread on this node.  Returns the declarations;
+// test is the condition under which the plain-C copy runs.
+std::string Lowerer::rowsSetup(const VersionedLoop &vl, std::string &test) {
+  std::string id = std::to_string(vl.id), x = "__upcc_vx" + id, n = "__upcc_vn" + id;
+  const LoopRange &r = vl.range;
+  auto bound = [&](const Expr *e, int adjust) {
+    return "(long long)(" + emit(e) + ")" + (adjust ? " + " + std::to_string(adjust) + "LL" : "");
+  };
+  std::string decls = "long long " + x + " = " + bound(r.firstExpr(), r.firstAdjust()) + "; long long " +
+                      n + " = " + bound(r.lastExpr(), r.lastAdjust()) + " - " + x + " + 1; ";
+  std::string all;
+  for (size_t k = 0; k < vl.rows.size(); k++) {
+    const RowBase &row = vl.rows[k];
+    const SharedObject &o = row.object;
+    std::string et = printLowered(o.elemType);
+    std::string v = "__upcc_vr" + id + "_" + std::to_string(k);
+    std::string base = o.kind == SharedObject::StaticArray
+                           ? "upcrt_static_pts(&" + descriptorName(o.var) + ")"
+                           : o.var->getNameAsString();
+    std::string B = std::to_string(o.block);
+    decls += et + " *" + v + " = 0; ";
+    if (o.kind == SharedObject::Pointer) all += "!upcrt_pts_isnull(" + base + ") && ";
+    all += "(" + v + " = (" + et + " *)upcrt_row_local(upcrt_pts_add(" + base + ", " + row.indexText +
+           " + " + x + ", " + B + ", " + std::to_string(o.elemSize) + "), " + n + " + " +
+           std::to_string(row.hi - row.lo) + "LL, " + B + ")) && ";
+  }
+  test = n + " <= 0 || (" + all + "1)";
+  return decls;
+}
+
 // Two copies of the loop: plain C off the pointers' local addresses when
 // all of them point to this node (upcrt_pts_to_local is NULL otherwise, and
 // for a null pointer, whose accesses the naive copy reports), else the naive
@@ -229,9 +276,16 @@ bool Lowerer::lowerVersionedLoop(ForStmt *fs) {
     pre += et + " *" + b + " = (" + et + " *)upcrt_pts_to_local(" + p->getNameAsString() + "); ";
     all += (k ? " && " : "") + b;
   }
+  if (!vl.rows.empty()) {
+    std::string rows;
+    pre += rowsSetup(vl, rows);
+    all += (all.empty() ? "(" : " && (") + rows + ")";
+  }
   versioning.insert(fs);
   activePriv.push_back(fs);
+  activeRows.push_back(fs);
   std::string fast = walkToText(fs);
+  activeRows.pop_back();
   activePriv.pop_back();
   insert(offsetOf(fs->getForLoc()), pre + "if (" + all + ") { " + fast + " } else ");
   walkStmt(fs);
@@ -244,7 +298,8 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
   if (!plan) return false;
   const ForallPlan *fp = plan->forall(fs);
   if (!fp) return false;
-  bool priv = !fp->privatized.empty();
+  const VersionedLoop *rows = plan->versionedLoop(fs); // rows privatization left
+  bool priv = !fp->privatized.empty() || rows;
   if (!fp->removeTest && !priv) return false;
   usesForall = true;
   if (!optHelpersEmitted && curFunction) {
@@ -280,14 +335,24 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
       header = "for (" + init("__upcc_s" + id) + "; " + cond + "; " + iv + " += (" + ivTy +
                ")__upcc_st" + id + ", " + li + " += __upcc_ls" + id + ")";
       break;
-    case ForallPlan::Blocked:
+    case ForallPlan::Blocked: {
+      // The inner loop runs to the end of the block or of the loop, whichever
+      // comes first: one exit test per iteration, as in the plain loop.
+      std::string end = "(long long)(" + emit(fp->range.upper) + ")" + (fp->range.inclusive ? " + 1" : "");
       decls = "long long __upcc_s" + id + ", __upcc_j" + id + ", __upcc_e" + id + ", " + li + "; ";
       guard = "if (__upcc_forall_blocked(" + ctl + ", (long long)(" + L + "), " + base + ", " + B +
               ", &__upcc_s" + id + ", &__upcc_j" + id + ")) ";
       header = "for (" + init("__upcc_s" + id) + "; " + cond + "; " + iv + " += (" + ivTy +
-               ")__upcc_j" + id + ") for (__upcc_e" + id + " = __upcc_block_enter(" + ctl +
-               ", (long long)" + iv + ", " + base + ", " + B + ", &" + li + "); " + iv +
-               " < __upcc_e" + id + " && (" + cond + "); " + iv + "++, " + li + "++)";
+               ")__upcc_j" + id + ") for (__upcc_e" + id + " = __upcc_minll(__upcc_block_enter(" +
+               ctl + ", (long long)" + iv + ", " + base + ", " + B + ", &" + li + "), " + end + "); " +
+               iv + " < __upcc_e" + id + "; " + iv + "++, " + li + "++)";
+      break;
+    }
+    case ForallPlan::OneBlock:
+      decls = "long long " + li + " = 0; ";
+      guard = "if (!" + ctl + " || __upcc_forall_single(0LL, (long long)(" + L + ") + " + base + ", " +
+              B + ", &" + li + ")) ";
+      header = "for (" + init(L) + "; " + cond + "; " + emit(fs->getInc(), false) + ", " + li + "++)";
       break;
     case ForallPlan::Single:
       decls = "long long " + li + " = 0; ";
@@ -323,11 +388,12 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
     unsigned ib = offsetOf(fs->getInit()->getBeginLoc());
     unsigned ie = isa<DeclStmt>(fs->getInit()) ? endOffsetOf(fs->getInit()->getEndLoc())
                                                : endOffsetOf(fs->getInit()->getEndLoc());
-    std::string initText = init(fp->shape == ForallPlan::Single ? L : "__upcc_s" + id);
+    bool whole = fp->shape == ForallPlan::Single || fp->shape == ForallPlan::OneBlock;
+    std::string initText = init(whole ? L : "__upcc_s" + id);
     if (ie > ib && buf[ie - 1] == ';') initText += ";";
     replace(ib, ie, initText);
     lowerCondInPlace(fs->getCond());
-    if (fp->shape == ForallPlan::Single) {
+    if (whole) {
       lowerExprInPlace(fs->getInc(), false);
       replace(offsetOf(is->getIfLoc()), endOffsetOf(is->getRParenLoc()), "");
     } else if (fp->shape == ForallPlan::Strided) {
@@ -354,10 +420,17 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
     pre += printLowered(fp->bases[k].elemType) + " *__upcc_pb" + id + "_" + std::to_string(k) +
            " = " + privateBase(fp->bases[k]) + "; ";
   activePriv.push_back(fs);
-  std::string body = walkToText(is->getThen());
+  std::string loop = header + " " + bodyPre + walkToText(is->getThen()) + bodyPost;
+  if (rows) {
+    // ... and with the rows as plain C when they are on this node.
+    activeRows.push_back(fs);
+    std::string fast = header + " " + bodyPre + walkToText(is->getThen()) + bodyPost, test;
+    activeRows.pop_back();
+    std::string decls = rowsSetup(*rows, test);
+    loop = "{ " + decls + "if (" + test + ") { " + fast + " } else { " + loop + " } }";
+  }
   activePriv.pop_back();
-  insert(offsetOf(fs->getForLoc()), pre + "if " + ctl + " { " + guard + header + " " + bodyPre +
-                                        body + bodyPost + " } else ");
+  insert(offsetOf(fs->getForLoc()), pre + "if " + ctl + " { " + guard + loop + " } else ");
   if (auto *ds = dyn_cast_or_null<DeclStmt>(fs->getInit())) {
     std::vector<Decl *> g(ds->decl_begin(), ds->decl_end());
     lowerDeclGroup(g, true, true);

@@ -185,6 +185,176 @@ bool LoopScope::invariant(const VarDecl *v) {
   return true;
 }
 
+// Every variable a bound reads is loop-invariant.
+static bool boundInvariant(const Expr *e, LoopScope &scope) {
+  struct V : RecursiveASTVisitor<V> {
+    LoopScope *scope;
+    bool ok = true;
+    bool VisitDeclRefExpr(DeclRefExpr *d) {
+      if (const auto *v = dyn_cast<VarDecl>(d->getDecl())) {
+        if (v == scope->iv) return true;
+        if (isSharedType(v->getType()) && !v->getType()->isArrayType()) {
+          scope->why = "it reads the shared variable '" + v->getName().str() + "'";
+          ok = false;
+        } else if (!scope->invariant(v)) {
+          ok = false;
+        }
+      }
+      return ok;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *) {
+      scope->why = "it reads an array element";
+      ok = false;
+      return false;
+    }
+    bool VisitUnaryOperator(UnaryOperator *u) {
+      if (u->getOpcode() == UO_Deref) {
+        scope->why = "it reads through a pointer";
+        ok = false;
+      }
+      return ok;
+    }
+    bool VisitMemberExpr(MemberExpr *m) {
+      if (m->isArrow()) {
+        scope->why = "it reads through a pointer";
+        ok = false;
+      }
+      return ok;
+    }
+  } v;
+  v.scope = &scope;
+  v.TraverseStmt(const_cast<Expr *>(e));
+  return v.ok;
+}
+
+bool analyseLoopHeader(ASTContext &ctx, const ForStmt *loop, const FunctionFacts &facts,
+                       int staticThreads, Atoms &atoms, LoopRange &range, LoopScope &scope,
+                       std::string &why) {
+  // Induction variable and lower bound: `i = L` or `T i = L`.
+  const VarDecl *iv = nullptr;
+  const Expr *lower = nullptr;
+  if (const auto *ds = dyn_cast_or_null<DeclStmt>(loop->getInit())) {
+    if (ds->isSingleDecl())
+      if (const auto *v = dyn_cast<VarDecl>(ds->getSingleDecl()))
+        if (v->getInit()) iv = v, lower = v->getInit();
+  } else if (const auto *b = dyn_cast_or_null<BinaryOperator>(loop->getInit())) {
+    if (b->getOpcode() == BO_Assign) iv = refVar(b->getLHS()), lower = b->getRHS();
+  }
+  if (!iv || !lower) {
+    why = "the loop does not start with 'i = <expr>'";
+    return false;
+  }
+  if (!iv->getType()->isIntegerType()) {
+    why = "the loop variable '" + iv->getName().str() + "' is not an integer";
+    return false;
+  }
+  if (isSharedType(iv->getType()) || !iv->hasLocalStorage() || facts.addressTaken.count(iv)) {
+    why = "the induction variable '" + iv->getName().str() +
+          "' is not a private local whose address is never taken";
+    return false;
+  }
+  if (lower->HasSideEffects(ctx)) {
+    why = "the lower bound has side effects";
+    return false;
+  }
+  // Step: i++, ++i, i--, --i, i += c, i -= c, i = i + c.
+  const Expr *inc = loop->getInc();
+  std::optional<int64_t> step;
+  if (inc) {
+    const Expr *e = inc->IgnoreParens();
+    Expr::EvalResult r;
+    if (const auto *u = dyn_cast<UnaryOperator>(e)) {
+      if (u->isIncrementDecrementOp() && refVar(u->getSubExpr()) == iv)
+        step = u->isIncrementOp() ? 1 : -1;
+    } else if (const auto *ca = dyn_cast<CompoundAssignOperator>(e)) {
+      if (refVar(ca->getLHS()) == iv &&
+          (ca->getOpcode() == BO_AddAssign || ca->getOpcode() == BO_SubAssign) &&
+          ca->getRHS()->EvaluateAsInt(r, ctx))
+        step = ca->getOpcode() == BO_AddAssign ? r.Val.getInt().getExtValue()
+                                                : -r.Val.getInt().getExtValue();
+    } else if (const auto *b = dyn_cast<BinaryOperator>(e)) {
+      if (b->getOpcode() == BO_Assign && refVar(b->getLHS()) == iv)
+        if (const auto *rb = dyn_cast<BinaryOperator>(b->getRHS()->IgnoreParenImpCasts())) {
+          if (rb->getOpcode() == BO_Add && refVar(rb->getLHS()) == iv && rb->getRHS()->EvaluateAsInt(r, ctx))
+            step = r.Val.getInt().getExtValue();
+          else if (rb->getOpcode() == BO_Add && refVar(rb->getRHS()) == iv && rb->getLHS()->EvaluateAsInt(r, ctx))
+            step = r.Val.getInt().getExtValue();
+          else if (rb->getOpcode() == BO_Sub && refVar(rb->getLHS()) == iv && rb->getRHS()->EvaluateAsInt(r, ctx))
+            step = -r.Val.getInt().getExtValue();
+        }
+    }
+  }
+  if (!step || *step == 0) {
+    why = "the increment is not a constant step of '" + iv->getName().str() + "'";
+    return false;
+  }
+  // Condition: i < U, i <= U, i > U, i >= U (either side), in the step's direction.
+  const auto *cond = dyn_cast_or_null<BinaryOperator>(
+      loop->getCond() ? loop->getCond()->IgnoreParenImpCasts() : nullptr);
+  const Expr *upper = nullptr;
+  bool increasing = false, inclusive = false;
+  if (cond && cond->isRelationalOp()) {
+    BinaryOperatorKind op = cond->getOpcode();
+    if (refVar(cond->getLHS()) == iv) {
+      upper = cond->getRHS();
+      increasing = op == BO_LT || op == BO_LE;
+      inclusive = op == BO_LE || op == BO_GE;
+    } else if (refVar(cond->getRHS()) == iv) {
+      upper = cond->getLHS();
+      increasing = op == BO_GT || op == BO_GE;
+      inclusive = op == BO_GE || op == BO_LE;
+    }
+  }
+  if (!upper) {
+    why = "the condition is not a bound '" + iv->getName().str() + " < <expr>' (or <=, >, >=)";
+    return false;
+  }
+  if (increasing != (*step > 0)) {
+    why = "the condition and the step go in different directions";
+    return false;
+  }
+  // Writes in the loop (body, condition, increment).
+  scope.ctx = &ctx;
+  scope.loop = loop;
+  scope.iv = iv;
+  scope.fn = &facts;
+  scope.staticThreads = staticThreads;
+  scope.writes.collect(loop->getBody());
+  scope.writes.collect(loop->getCond());
+  if (scope.writes.written.count(iv)) {
+    why = "the induction variable '" + iv->getName().str() + "' is modified in the body";
+    return false;
+  }
+  scope.writes.collect(inc); // the increment writes iv: fine from here on
+  scope.writes.written.erase(iv);
+  if (upper->HasSideEffects(ctx)) {
+    why = "the loop bound has side effects";
+    return false;
+  }
+  if (!boundInvariant(upper, scope)) {
+    why = "the loop bound is not loop-invariant: " + scope.why;
+    return false;
+  }
+  if (!boundInvariant(lower, scope)) {
+    why = "the lower bound is not loop-invariant: " + scope.why;
+    return false;
+  }
+  range.iv = iv;
+  range.lower = lower;
+  range.upper = upper;
+  range.step = *step;
+  range.inclusive = inclusive;
+  // Constant bounds (THREADS too under static THREADS).
+  auto constant = [&](const Expr *e) -> std::optional<int64_t> {
+    LoopScope s = scope;
+    auto f = linearize(e, atoms, s, ~0u);
+    return f ? f->constant() : std::nullopt;
+  };
+  if (auto f = constant(range.firstExpr())) range.first = *f + range.firstAdjust();
+  if (auto l = constant(range.lastExpr())) range.last = *l + range.lastAdjust();
+  return true;
+}
+
 LinearForm lfConst(int64_t k) {
   LinearForm f;
   if (k) f.terms[{}] = k;
@@ -224,6 +394,16 @@ LinearForm lfMul(const LinearForm &a, const LinearForm &b) {
   return r;
 }
 bool lfEqual(const LinearForm &a, const LinearForm &b) { return a.terms == b.terms; }
+
+std::optional<int64_t> lfResidue(const LinearForm &f, int64_t m) {
+  if (m <= 0) return std::nullopt;
+  int64_t r = 0;
+  for (auto &t : f.terms) {
+    if (t.first.empty()) r = t.second % m;
+    else if (t.second % m != 0) return std::nullopt;
+  }
+  return r < 0 ? r + m : r;
+}
 
 bool lfSplit(const LinearForm &f, unsigned atom, LinearForm &coef, LinearForm &rest) {
   coef = LinearForm();

@@ -69,6 +69,16 @@ struct LoopScope {
   bool invariant(const clang::VarDecl *v);
 };
 
+// The header of `for (i = L; i < U; i += s)` (also `T i = L`; <=, >, >=;
+// i++, i--, i -= s, i = i + s), checked: i a private integer local whose
+// address is never taken and that only the increment writes; L and U free of
+// side effects and loop-invariant; the condition in the step's direction.
+// Fills range (its constant first/last too) and scope (the loop's writes
+// without i).  False with why set otherwise.
+bool analyseLoopHeader(clang::ASTContext &ctx, const clang::ForStmt *loop,
+                       const FunctionFacts &facts, int staticThreads, Atoms &atoms,
+                       LoopRange &range, LoopScope &scope, std::string &why);
+
 // Is d THREADS or MYTHREAD (the prelude's declarations)?
 bool isThreadsDecl(const clang::ValueDecl *d);
 bool isMyThreadDecl(const clang::ValueDecl *d);
@@ -84,6 +94,9 @@ LinearForm lfScale(const LinearForm &a, int64_t k);
 LinearForm lfConst(int64_t k);
 LinearForm lfAtom(unsigned id);
 bool lfEqual(const LinearForm &a, const LinearForm &b);
+// f mod m (in [0, m)) for every value of f's atoms, when that is a
+// constant: each non-constant term's coefficient a multiple of m.
+std::optional<int64_t> lfResidue(const LinearForm &f, int64_t m);
 // Splits f = coef * atom + rest, with atom of degree <= 1 (false otherwise).
 bool lfSplit(const LinearForm &f, unsigned atom, LinearForm &coef, LinearForm &rest);
 std::string lfText(const LinearForm &f, const Atoms &atoms);

@@ -145,119 +145,15 @@ private:
       why = "the affinity expression has side effects";
       return false;
     }
-    // Induction variable and lower bound: `i = L` or `T i = L`.
-    const VarDecl *iv = nullptr;
-    const Expr *lower = nullptr;
-    if (const auto *ds = dyn_cast_or_null<DeclStmt>(loop->getInit())) {
-      if (ds->isSingleDecl())
-        if (const auto *v = dyn_cast<VarDecl>(ds->getSingleDecl()))
-          if (v->getInit()) iv = v, lower = v->getInit();
-    } else if (const auto *b = dyn_cast_or_null<BinaryOperator>(loop->getInit())) {
-      if (b->getOpcode() == BO_Assign) iv = refVar(b->getLHS()), lower = b->getRHS();
-    } else if (const auto *ewc = dyn_cast_or_null<ExprWithCleanups>(loop->getInit())) {
-      (void)ewc;
-    }
-    if (!iv || !lower) {
-      why = "the loop does not start with 'i = <expr>'";
-      return false;
-    }
-    if (!iv->getType()->isIntegerType()) {
-      why = "the loop variable '" + iv->getName().str() + "' is not an integer";
-      return false;
-    }
-    if (isSharedType(iv->getType()) || !iv->hasLocalStorage() || facts.addressTaken.count(iv)) {
-      why = "the induction variable '" + iv->getName().str() +
-            "' is not a private local whose address is never taken";
-      return false;
-    }
-    fp.iv = iv;
-    fp.lower = lower;
-    if (lower->HasSideEffects(ctx_)) {
-      why = "the lower bound has side effects";
-      return false;
-    }
-    // Step: i++, ++i, i--, --i, i += c, i -= c, i = i + c.
-    const Expr *inc = loop->getInc();
-    std::optional<int64_t> step;
-    if (inc) {
-      const Expr *e = inc->IgnoreParens();
-      if (const auto *u = dyn_cast<UnaryOperator>(e)) {
-        if (u->isIncrementDecrementOp() && refVar(u->getSubExpr()) == iv)
-          step = u->isIncrementOp() ? 1 : -1;
-      } else if (const auto *ca = dyn_cast<CompoundAssignOperator>(e)) {
-        Expr::EvalResult r;
-        if (refVar(ca->getLHS()) == iv && (ca->getOpcode() == BO_AddAssign || ca->getOpcode() == BO_SubAssign) &&
-            ca->getRHS()->EvaluateAsInt(r, ctx_))
-          step = ca->getOpcode() == BO_AddAssign ? r.Val.getInt().getExtValue()
-                                                  : -r.Val.getInt().getExtValue();
-      } else if (const auto *b = dyn_cast<BinaryOperator>(e)) {
-        if (b->getOpcode() == BO_Assign && refVar(b->getLHS()) == iv)
-          if (const auto *rb = dyn_cast<BinaryOperator>(b->getRHS()->IgnoreParenImpCasts())) {
-            Expr::EvalResult r;
-            if (rb->getOpcode() == BO_Add && refVar(rb->getLHS()) == iv && rb->getRHS()->EvaluateAsInt(r, ctx_))
-              step = r.Val.getInt().getExtValue();
-            else if (rb->getOpcode() == BO_Add && refVar(rb->getRHS()) == iv && rb->getLHS()->EvaluateAsInt(r, ctx_))
-              step = r.Val.getInt().getExtValue();
-            else if (rb->getOpcode() == BO_Sub && refVar(rb->getLHS()) == iv && rb->getRHS()->EvaluateAsInt(r, ctx_))
-              step = -r.Val.getInt().getExtValue();
-          }
-      }
-    }
-    if (!step || *step == 0) {
-      why = "the increment is not a constant step of '" + iv->getName().str() + "'";
-      return false;
-    }
-    fp.step = *step;
-    fp.inc = inc;
-    // Condition: i < U, i <= U, i > U, i >= U (either side), in the step's direction.
-    const auto *cond = dyn_cast_or_null<BinaryOperator>(loop->getCond() ? loop->getCond()->IgnoreParenImpCasts() : nullptr);
-    const Expr *upper = nullptr;
-    bool increasing = false;
-    if (cond && cond->isRelationalOp()) {
-      BinaryOperatorKind op = cond->getOpcode();
-      if (refVar(cond->getLHS()) == iv) {
-        upper = cond->getRHS();
-        increasing = op == BO_LT || op == BO_LE;
-      } else if (refVar(cond->getRHS()) == iv) {
-        upper = cond->getLHS();
-        increasing = op == BO_GT || op == BO_GE;
-      }
-    }
-    if (!upper) {
-      why = "the condition is not a bound '" + iv->getName().str() + " < <expr>' (or <=, >, >=)";
-      return false;
-    }
-    if (increasing != (*step > 0)) {
-      why = "the condition and the step go in different directions";
-      return false;
-    }
-    // Writes in the loop (body, condition, increment).
     LoopScope scope;
-    scope.ctx = &ctx_;
-    scope.loop = loop;
-    scope.iv = iv;
-    scope.fn = &facts;
-    scope.staticThreads = plan_.options.staticThreads;
-    scope.writes.collect(loop->getBody());
-    scope.writes.collect(loop->getCond());
-    if (scope.writes.written.count(iv)) {
-      why = "the induction variable '" + iv->getName().str() + "' is modified in the body";
+    if (!analyseLoopHeader(ctx_, loop, facts, plan_.options.staticThreads, atoms_, fp.range, scope,
+                           why))
       return false;
-    }
-    scope.writes.collect(inc); // the increment writes iv: fine from here on
-    scope.writes.written.erase(iv);
-    if (upper->HasSideEffects(ctx_)) {
-      why = "the loop bound has side effects";
-      return false;
-    }
-    if (!boundInvariant(upper, scope)) {
-      why = "the loop bound is not loop-invariant: " + scope.why;
-      return false;
-    }
-    if (!boundInvariant(lower, scope)) {
-      why = "the lower bound is not loop-invariant: " + scope.why;
-      return false;
-    }
+    const VarDecl *iv = fp.range.iv;
+    fp.iv = iv;
+    fp.lower = fp.range.lower;
+    fp.step = fp.range.step;
+    fp.inc = loop->getInc();
     if (!ivDeadAfter(ctx_, surface_, fn, loop, iv, why)) return false;
 
     // The owner of iteration i.
@@ -326,14 +222,20 @@ private:
                          ? "(long long)" + fp.object->var->getName().str() + ".thread"
                          : "0LL";
     }
+    // g mod block, for the in-block rule of privatization: known when the
+    // object's own elements are numbered from a block boundary.
+    bool fromBoundary = !fp.object || fp.object->kind == SharedObject::StaticArray;
     if (block == 0 || (fp.coefConst && *fp.coefConst == 0)) {
       fp.shape = ForallPlan::Single;
       fp.why = block == 0 ? kind : kind + ", owner independent of '" + iv->getName().str() + "'";
+      if (block > 0 && fromBoundary)
+        if (auto r = lfResidue(rest, block)) fp.inBlock = {{*r, *r}};
       return true;
     }
     if (block == 1) {
       fp.shape = ForallPlan::Strided;
       fp.why = kind;
+      fp.inBlock = {{0, 0}};
       return true;
     }
     // Blocked layouts: unit stride visits whole blocks; a stride that is a
@@ -360,59 +262,44 @@ private:
       fp.shape = ForallPlan::Strided;
       fp.reducedByBlock = true;
       fp.why = kind + ", one block per iteration";
+      // g moves by whole blocks: its place in the block is that of g(L).
+      LoopScope s = scope;
+      if (auto lf = linearize(fp.lower, atoms, s, ivAtom); lf && fromBoundary)
+        if (auto r = lfResidue(lfAdd(lfMul(coef, *lf), rest), block)) fp.inBlock = {{*r, *r}};
+      return true;
+    }
+    if (cs == 1 && fp.coefConst && *fp.coefConst == 1) {
+      fp.shape = ForallPlan::Blocked;
+      fp.why = kind;
+      fp.inBlock = {{0, (int64_t)block - 1}};
+      // Constant bounds inside one block: this thread runs all the
+      // iterations or none, as one plain loop.
+      std::optional<int64_t> rho = fromBoundary ? lfResidue(rest, block) : std::nullopt;
+      const LoopRange &r = fp.range;
+      if (rho && r.first && r.last) {
+        int64_t B = block, a = *r.first + *rho, z = *r.last + *rho;
+        auto blockOf = [B](int64_t v) { return v >= 0 ? v / B : -((-v + B - 1) / B); };
+        if (z < a) {
+          fp.shape = ForallPlan::OneBlock;
+          fp.inBlock.reset();
+        } else if (blockOf(a) == blockOf(z)) {
+          fp.shape = ForallPlan::OneBlock;
+          fp.inBlock = {{a - blockOf(a) * B, z - blockOf(a) * B}};
+          fp.why = kind + ", the iterations in one block";
+        }
+      }
       return true;
     }
     if (cs == 1) {
-      fp.shape = ForallPlan::Blocked;
-      fp.why = kind;
-      return true;
+      why = "'" + iv->getName().str() +
+            "' counts down while the element index counts up, in a blocked layout";
+      return false;
     }
     why = "the element index moves by " + std::to_string(cs) + " per iteration in a blocked layout (block " +
           std::to_string(block) + ")";
     return false;
   }
 
-  // Every variable a bound reads is loop-invariant.
-  bool boundInvariant(const Expr *e, LoopScope &scope) {
-    struct V : RecursiveASTVisitor<V> {
-      LoopScope *scope;
-      bool ok = true;
-      bool VisitDeclRefExpr(DeclRefExpr *d) {
-        if (const auto *v = dyn_cast<VarDecl>(d->getDecl())) {
-          if (v == scope->iv) return true;
-          if (isSharedType(v->getType()) && !v->getType()->isArrayType()) {
-            scope->why = "it reads the shared variable '" + v->getName().str() + "'";
-            ok = false;
-          } else if (!scope->invariant(v)) {
-            ok = false;
-          }
-        }
-        return ok;
-      }
-      bool VisitArraySubscriptExpr(ArraySubscriptExpr *) {
-        scope->why = "it reads an array element";
-        ok = false;
-        return false;
-      }
-      bool VisitUnaryOperator(UnaryOperator *u) {
-        if (u->getOpcode() == UO_Deref) {
-          scope->why = "it reads through a pointer";
-          ok = false;
-        }
-        return ok;
-      }
-      bool VisitMemberExpr(MemberExpr *m) {
-        if (m->isArrow()) {
-          scope->why = "it reads through a pointer";
-          ok = false;
-        }
-        return ok;
-      }
-    } v;
-    v.scope = &scope;
-    v.TraverseStmt(const_cast<Expr *>(e));
-    return v.ok;
-  }
 };
 
 struct LoopFinder : RecursiveASTVisitor<LoopFinder> {

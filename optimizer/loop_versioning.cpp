@@ -1,10 +1,15 @@
-// loop_versioning.cpp — pass 4, local loop versioning: a plain `for` loop
-// whose every shared access is p[e], p an indefinitely blocked pointer-to-shared
-// (`shared [] T *`, all its data on one thread) that the loop does not change,
-// gets a second copy with plain C accesses off upc_cast(p), run when every
-// such p points to this node.  Outside upc_forall the privatization pass
-// cannot prove locality; this test, once per loop instead of once per access,
-// lets the C compiler vectorize the copy.  Switch -fno-upc-loop-versioning.
+// loop_versioning.cpp — pass 4, local loop versioning: a loop gets a second
+// copy in plain C, run when a test before the loop finds the data it
+// accesses on this node.  Two kinds of access qualify: p[e], p an
+// indefinitely blocked pointer-to-shared (`shared [] T *`, all its data on
+// one thread) the loop does not change — the copy uses upc_cast(p); and a
+// row, X[..][i + c] of a blocked array or pointer whose elements over the
+// loop's range lie in one block — the copy uses the local address of the
+// row's first element.  A plain `for` loop is versioned when every shared
+// access in it qualifies; a upc_forall when some access its privatization
+// left does (the stencil's neighbour rows).  Outside what privatization can
+// prove, this test once per loop instead of once per access lets the C
+// compiler vectorize the copy.  Switch -fno-upc-loop-versioning.
 #include "passes.h"
 
 #include "../frontend/frontend.h"
@@ -31,22 +36,42 @@ const VarDecl *indefiniteBase(const ArraySubscriptExpr *e) {
   return upc::blockSize(sharedAS(pointee)) == 0 ? v : nullptr;
 }
 
+// The variable at the root of X[e1]..[ek] (through decays), or null.
+const DeclRefExpr *subscriptRoot(const ArraySubscriptExpr *e) {
+  const Expr *b = e;
+  while (const auto *ase = dyn_cast<ArraySubscriptExpr>(b->IgnoreParens()))
+    b = ase->getBase()->IgnoreParenImpCasts();
+  return dyn_cast<DeclRefExpr>(b);
+}
+
 // Everything in a loop's condition, increment and body that decides whether
 // it can be versioned.
 struct LoopScan : RecursiveASTVisitor<LoopScan> {
   ASTContext &ctx;
-  explicit LoopScan(ASTContext &c) : ctx(c) {}
+  const OptimizerPlan &plan;
+  LoopScan(ASTContext &c, const OptimizerPlan &p) : ctx(c), plan(p) {}
   std::vector<const ArraySubscriptExpr *> accesses; // p[e] with an indefinite p
+  std::vector<const ArraySubscriptExpr *> others;   // the rest: rows, perhaps
+  std::set<const DeclRefExpr *> roots;              // their shared arrays
   std::string blocker;
   void block(const std::string &why) {
     if (blocker.empty()) blocker = why;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
     if (!isSharedType(e->getType()) || e->getType()->isArrayType()) return true;
-    if (!indefiniteBase(e))
-      block("it accesses " + sourceSnippet(ctx, e, 40) + ", not p[i] with p a 'shared []' pointer");
+    if (plan.privatizedAccess(e)) { // privatized in an enclosing upc_forall
+      if (const DeclRefExpr *r = subscriptRoot(e)) roots.insert(r);
+      return true;
+    }
     // &p[i] stays a pointer-to-shared: only its arithmetic is in the loop
-    else if (!accessAddressTaken(ctx, e)) accesses.push_back(e);
+    if (indefiniteBase(e)) {
+      if (!accessAddressTaken(ctx, e)) accesses.push_back(e);
+    } else if (accessAddressTaken(ctx, e)) {
+      block("it takes the address of " + sourceSnippet(ctx, e, 40));
+    } else {
+      others.push_back(e);
+      if (const DeclRefExpr *r = subscriptRoot(e)) roots.insert(r);
+    }
     return true;
   }
   bool VisitForStmt(ForStmt *fs) {
@@ -55,7 +80,7 @@ struct LoopScan : RecursiveASTVisitor<LoopScan> {
   }
   bool VisitDeclRefExpr(DeclRefExpr *d) {
     if (const auto *v = dyn_cast<VarDecl>(d->getDecl()))
-      if (isSharedType(v->getType()))
+      if (isSharedType(v->getType()) && !roots.count(d))
         block("it uses the shared variable '" + v->getName().str() + "'");
     return true;
   }
@@ -98,18 +123,100 @@ struct Mentions : RecursiveASTVisitor<Mentions> {
   }
 };
 
+// The rows of one loop: accesses X[..][i + c] whose elements over the
+// loop's range may lie in one block, grouped by row (the same object and
+// index but for c).
+struct RowFinder {
+  PassState &st;
+  LoopScope &scope;
+  const LoopRange &range;
+  unsigned ivAtom;
+  std::vector<RowBase> rows;
+  std::vector<PrivatizedAccess> found; // offset: c, until finish()
+  RowFinder(PassState &s, LoopScope &sc, const LoopRange &r)
+      : st(s), scope(sc), range(r), ivAtom(s.atoms.id(r.iv)) {}
+
+  // Records acc as a row of loop, or says why it is not one (analysed:
+  // whether its element index could be expressed in the loop's terms).
+  std::string add(const ArraySubscriptExpr *acc, const ForStmt *loop, bool *analysed = nullptr) {
+    if (analysed) *analysed = false;
+    if (isStrictAccess(st.ctx, st.surface, acc->getType(), acc->getBeginLoc()))
+      return "a strict access";
+    scope.why.clear();
+    auto ref = elementOfLValue(acc, st.atoms, scope, ivAtom);
+    if (!ref) return scope.why.empty() ? "cannot analyse the access" : scope.why;
+    if (analysed) *analysed = true;
+    const SharedObject &o = ref->object;
+    int T = st.plan.options.staticThreads;
+    if (o.block == 1 && T != 1) return "a cyclic layout puts consecutive elements on different threads";
+    LinearForm coef, rest;
+    if (!lfSplit(ref->index, ivAtom, coef, rest) || !lfEqual(coef, lfConst(1)))
+      return "its index does not move by one element per iteration of '" +
+             range.iv->getName().str() + "'";
+    auto constTerm = rest.terms.find(std::vector<unsigned>{});
+    int64_t c = constTerm == rest.terms.end() ? 0 : constTerm->second;
+    if (constTerm != rest.terms.end()) rest.terms.erase(constTerm);
+    // The same row as an earlier access when both fit in one block (x-1,
+    // x, x+1); z+1 and z-1 are other rows.
+    bool blocked = o.block > 0 && T != 1;
+    int64_t n = range.first && range.last ? *range.last - *range.first + 1 : 1;
+    unsigned k = 0;
+    for (; k < rows.size(); k++)
+      if (rows[k].object == o && lfEqual(rows[k].index, rest) &&
+          (!blocked || std::max(rows[k].hi, c) - std::min(rows[k].lo, c) + n <= (int64_t)o.block))
+        break;
+    int64_t lo = k < rows.size() ? std::min(rows[k].lo, c) : c;
+    int64_t hi = k < rows.size() ? std::max(rows[k].hi, c) : c;
+    if (blocked && n + (hi - lo) > (int64_t)o.block)
+      return "the loop's " + std::to_string(n) + " iterations do not fit in a block of " +
+             std::to_string(o.block);
+    // Where the row starts in its block, when the layout says.
+    std::optional<int64_t> rho =
+        o.kind == SharedObject::StaticArray ? lfResidue(rest, o.block) : std::nullopt;
+    if (blocked && rho && range.first && range.last) {
+      int64_t B = o.block, a = *rho + lo + *range.first, z = *rho + hi + *range.last;
+      auto blockOf = [B](int64_t v) { return v >= 0 ? v / B : -((-v + B - 1) / B); };
+      if (z >= a && blockOf(a) != blockOf(z))
+        return "its elements over the loop's range cross a block's edge";
+    }
+    if (k == rows.size()) {
+      RowBase r;
+      r.object = o;
+      r.index = rest;
+      rows.push_back(r);
+    }
+    rows[k].lo = lo;
+    rows[k].hi = hi;
+    PrivatizedAccess pa;
+    pa.access = acc;
+    pa.loop = loop;
+    pa.versioned = pa.row = true;
+    pa.baseIndex = k;
+    pa.offset = c;
+    found.push_back(pa);
+    return "";
+  }
+
+  // Offsets relative to each row's first element, the rows' C text.
+  void finish() {
+    for (PrivatizedAccess &pa : found) pa.offset -= rows[pa.baseIndex].lo;
+    for (RowBase &r : rows) r.indexText = lfText(lfAdd(r.index, lfConst(r.lo)), st.atoms);
+  }
+};
+
 struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
   PassState &st;
-  explicit LoopFinder(PassState &s) : st(s) {}
+  const FunctionFacts &facts;
+  LoopFinder(PassState &s, const FunctionFacts &f) : st(s), facts(f) {}
 
   // Versions fs, or explains why not (remarks only for loops with accesses).
   bool tryLoop(ForStmt *fs) {
-    LoopScan scan(st.ctx);
+    LoopScan scan(st.ctx, st.plan);
     for (Stmt *part : {static_cast<Stmt *>(fs->getCond()), static_cast<Stmt *>(fs->getInc()),
                        fs->getBody()})
       if (part) scan.TraverseStmt(part);
-    if (scan.accesses.empty()) return false;
-    LoopScan init(st.ctx);
+    if (scan.accesses.empty() && scan.others.empty()) return false;
+    LoopScan init(st.ctx, st.plan);
     if (fs->getInit()) init.TraverseStmt(fs->getInit());
     WriteSet writes;
     writes.collect(fs->getInit());
@@ -117,7 +224,8 @@ struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
     writes.collect(fs->getInc());
     writes.collect(fs->getBody());
     std::string why = scan.blocker;
-    if (why.empty() && !init.accesses.empty()) why = "its initialization accesses shared data";
+    if (why.empty() && !(init.accesses.empty() && init.others.empty()))
+      why = "its initialization accesses shared data";
     if (why.empty() && !init.blocker.empty()) why = init.blocker;
     if (why.empty() && writes.hasCalls) why = "it calls functions";
     std::set<const VarDecl *> varying(writes.written.begin(), writes.written.end());
@@ -156,6 +264,25 @@ struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
       pa.baseIndex = k;
       found.push_back(pa);
     }
+    // Every other access must be a row.
+    LoopScope scope;
+    std::string header;
+    if (why.empty() && !scan.others.empty() &&
+        !analyseLoopHeader(st.ctx, fs, facts, st.plan.options.staticThreads, st.atoms, vl.range,
+                           scope, header))
+      why = sourceSnippet(st.ctx, scan.others[0], 40) + " is not p[i] with p a 'shared []' pointer, " +
+            "and the loop's range is not known: " + header;
+    std::optional<RowFinder> rows;
+    if (why.empty() && !scan.others.empty()) {
+      rows.emplace(st, scope, vl.range);
+      for (const ArraySubscriptExpr *acc : scan.others) {
+        std::string no = rows->add(acc, fs);
+        if (!no.empty()) {
+          why = sourceSnippet(st.ctx, acc, 40) + " is not a row on one thread: " + no;
+          break;
+        }
+      }
+    }
     if (!why.empty()) {
       st.remarks.add(fs->getForLoc(), "loop not versioned: " + why, false);
       return false;
@@ -164,10 +291,18 @@ struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
     std::string names;
     for (const VarDecl *p : vl.bases)
       names += (names.empty() ? "'" : ", '") + p->getName().str() + "'";
+    std::string when = names.empty() ? "" : names + (vl.bases.size() > 1 ? " point" : " points") + " to this node";
+    if (rows) {
+      rows->finish();
+      vl.rows = rows->rows;
+      found.insert(found.end(), rows->found.begin(), rows->found.end());
+      std::string r = std::to_string(vl.rows.size()) + (vl.rows.size() > 1 ? " rows lie" : " row lies") +
+                      " on this node, each in one block";
+      when = when.empty() ? r : when + " and " + r;
+    }
     st.remarks.add(fs->getForLoc(),
                    "loop versioned: " + std::to_string(found.size()) +
-                       (found.size() > 1 ? " accesses are" : " access is") + " plain C when " +
-                       names + (vl.bases.size() > 1 ? " point" : " points") + " to this node",
+                       (found.size() > 1 ? " accesses are" : " access is") + " plain C when " + when,
                    true);
     for (const PrivatizedAccess &pa : found) st.plan.privatized[pa.access] = pa;
     st.plan.versioned[fs] = vl;
@@ -181,11 +316,71 @@ struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
   }
 };
 
+// The accesses a forall's privatization left, in the forall's body.
+struct LeftAccesses : RecursiveASTVisitor<LeftAccesses> {
+  const OptimizerPlan &plan;
+  explicit LeftAccesses(const OptimizerPlan &p) : plan(p) {}
+  std::vector<const ArraySubscriptExpr *> accesses;
+  bool blocked = false;
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
+    if (isSharedType(e->getType()) && !e->getType()->isArrayType() && !plan.privatizedAccess(e))
+      accesses.push_back(e);
+    return true;
+  }
+  // The body is copied: no labels, no static shared objects.
+  bool VisitLabelStmt(LabelStmt *) {
+    blocked = true;
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *v) {
+    if (v->isStaticLocal() && isSharedType(v->getType())) blocked = true;
+    return true;
+  }
+};
+
+// The rows among the accesses of an analysed upc_forall that privatization
+// left: x±1 across a block's edge, another row of the grid.
+void versionForall(PassState &st, ForallPlan &fp, const FunctionFacts &facts) {
+  LeftAccesses left(st.plan);
+  left.TraverseStmt(const_cast<Stmt *>(fp.test->getThen()));
+  if (left.accesses.empty() || left.blocked) return;
+  VersionedLoop vl;
+  vl.loop = fp.loop;
+  LoopScope scope;
+  std::string why;
+  if (!analyseLoopHeader(st.ctx, fp.loop, facts, st.plan.options.staticThreads, st.atoms, vl.range,
+                         scope, why))
+    return;
+  RowFinder rows(st, scope, vl.range);
+  for (const ArraySubscriptExpr *acc : left.accesses) {
+    std::string name = sourceSnippet(st.ctx, acc, 40);
+    if (accessAddressTaken(st.ctx, acc)) continue; // privatization said so
+    bool analysed;
+    std::string no = rows.add(acc, fp.loop, &analysed);
+    if (no.empty())
+      st.remarks.add(acc->getBeginLoc(),
+                     name + " versioned: plain C when its row lies on this node, in one block", true);
+    else if (analysed) // else privatization said why (an inner loop may version it)
+      st.remarks.add(acc->getBeginLoc(), name + " not versioned: " + no, false);
+  }
+  if (rows.found.empty()) return;
+  rows.finish();
+  vl.rows = rows.rows;
+  vl.id = st.plan.counts.loopsVersioned++;
+  for (const PrivatizedAccess &pa : rows.found) st.plan.privatized[pa.access] = pa;
+  st.plan.versioned[fp.loop] = vl;
+}
+
 } // namespace
 
 void runLoopVersioning(PassState &st) {
   for (const FunctionDecl *fd : st.functions) {
-    LoopFinder lf(st);
+    FunctionFacts facts;
+    facts.collect(fd->getBody());
+    for (auto &entry : st.plan.foralls)
+      if (fd->getBody()->getSourceRange().fullyContains(entry.second.loop->getSourceRange()))
+        versionForall(st, entry.second, facts);
+    LoopFinder lf(st, facts);
     lf.TraverseStmt(fd->getBody());
   }
 }

@@ -25,8 +25,8 @@ OptimizerPlan runOptimizer(ASTContext &ctx, const SurfaceInfo *surface,
           sm.isWrittenInMainFile(sm.getExpansionLoc(fd->getBeginLoc())))
         st.functions.push_back(fd);
 
-  // Pass 2 needs the forall analysis even when pass 1 is off.
-  if (opts.forallOpt || opts.privatize) opt::runForallAffinity(st);
+  // Passes 2 and 4 need the forall analysis even when pass 1 is off.
+  if (opts.forallOpt || opts.privatize || opts.loopVersioning) opt::runForallAffinity(st);
   if (opts.privatize) opt::runPrivatize(st);
   if (opts.remoteUpdate) opt::runRemoteUpdate(st);
   if (opts.loopVersioning) opt::runLoopVersioning(st);

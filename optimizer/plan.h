@@ -61,24 +61,64 @@ struct SharedObject {
   }
 };
 
-// One privatized access: element g of `object`, g being exactly the
-// affinity's element index, so it lives on the executing thread; or, in a
-// versioned loop, p[e] with p an indefinitely blocked pointer whose data is
-// on this node.
+// One access the lowering emits as plain C, of one of three kinds:
+//  - privatized in a upc_forall: element g of `object` lives on the
+//    executing thread because g is the affinity's element index plus a
+//    constant that stays in the affinity's block, plus a whole number of
+//    layout periods (THREADS blocks): base[li + offset], li the affinity's
+//    local index (indefinite layouts: base[indexText]);
+//  - versioned, through a pointer: p[e] with p an indefinitely blocked
+//    pointer whose data is on this node (VersionedLoop::bases);
+//  - versioned, a row: X[..][i + r] whose elements over the loop's range
+//    are consecutive on one thread of this node (VersionedLoop::rows).
 struct PrivatizedAccess {
   const clang::Expr *access = nullptr; // the shared lvalue (X[..] / p[..])
   const clang::ForStmt *loop = nullptr;
-  unsigned baseIndex = 0;              // into ForallPlan::bases / VersionedLoop::bases
+  unsigned baseIndex = 0;              // into ForallPlan::bases / VersionedLoop::bases|rows
   std::string indexText;               // indefinite layouts: the element index
+  int64_t offset = 0;                  // privatized: local index li + offset;
+                                       // a row: element (i - first) + offset of the row
   bool versioned = false;              // loop is a VersionedLoop (index: e, lowered)
+  bool row = false;                    // versioned: a row (VersionedLoop::rows)
 };
 
-// A plain loop whose every shared access is p[e], p an indefinitely blocked
-// pointer-to-shared the loop does not change: it runs as plain C off
-// upc_cast(p) when every such p points to this node, else as it was.
+// The iterations of a loop `for (i = L; i < U; i += s)` (or <=, >, >=) as
+// the range of values i takes: [first, last] (C expressions, evaluated
+// before the loop; empty when last < first).
+struct LoopRange {
+  const clang::VarDecl *iv = nullptr;
+  const clang::Expr *lower = nullptr, *upper = nullptr; // L, U
+  int64_t step = 1;
+  bool inclusive = false;                // <= or >=
+  std::optional<int64_t> first, last;    // when constant
+  const clang::Expr *firstExpr() const { return step > 0 ? lower : upper; }
+  const clang::Expr *lastExpr() const { return step > 0 ? upper : lower; }
+  // first = firstExpr() + firstAdjust, last = lastExpr() + lastAdjust
+  int firstAdjust() const { return step > 0 || inclusive ? 0 : 1; }
+  int lastAdjust() const { return step < 0 || inclusive ? 0 : -1; }
+};
+
+// Consecutive elements g = i + index of `object` over a loop's range: a
+// row of a blocked array (or pointer) whose block covers the range.
+struct RowBase {
+  SharedObject object;
+  LinearForm index;       // the element index at i = 0, constant term apart
+  std::string indexText;  // index + lo, as C (loop-invariant)
+  int64_t lo = 0, hi = 0; // the accesses are i + index + c, c in [lo, hi]
+};
+
+// A loop with a second copy in plain C: every p[e], p an indefinitely
+// blocked pointer-to-shared the loop does not change, is plain C off
+// upc_cast(p), and every row off the local address of its first element,
+// when all of them are on this node (each row on one thread, consecutive),
+// else the loop runs as it was.  Plain loops version only when every shared
+// access is of these kinds; a upc_forall versions the rows of accesses its
+// privatization left (ForallPlan, the same ForStmt).
 struct VersionedLoop {
   const clang::ForStmt *loop = nullptr;
   std::vector<const clang::VarDecl *> bases; // the pointers
+  std::vector<RowBase> rows;
+  LoopRange range;                           // when there are rows
   unsigned id = 0;
 };
 
@@ -88,7 +128,8 @@ struct ForallPlan {
     Strided,   // i = first owned, i += period*step (cyclic layouts, integer
                // affinity, blocked layouts whose block divides the stride)
     Blocked,   // owned blocks of `block` consecutive iterations
-    Single     // the owner does not depend on i: all iterations or none
+    Single,    // the owner does not depend on i: all iterations or none
+    OneBlock   // unit stride inside one block: all iterations or none
   };
   const clang::ForStmt *loop = nullptr;
   const clang::IfStmt *test = nullptr;        // if (__upcc_forall_affinity(..))
@@ -110,6 +151,11 @@ struct ForallPlan {
   bool reducedByBlock = false;    // form divided by the original block size
   unsigned origBlock = 1;
   std::string ownerText;          // Single: owning thread (C expression)
+  LoopRange range;                // the loop's iterations (all, not only this thread's)
+  // Where in its block the affinity's element is, over the iterations
+  // this thread runs: g mod block in [inBlock.first, inBlock.second]
+  // (when known at compile time; block > 0).
+  std::optional<std::pair<int64_t, int64_t>> inBlock;
   std::optional<SharedObject> object; // pointer affinity: the object
   std::string why;                // remark text ("blocked layout, block 4")
   // Privatization: one local base pointer per object, and the local element

@@ -49,6 +49,42 @@ bool strictAt(ASTContext &ctx, const SurfaceInfo *surface, QualType t, SourceLoc
   return mode == Consistency::Strict;
 }
 
+// Is element g + d on the thread of element g, for the g the forall's
+// iterations give this thread?  It is when d is k layout periods (k * B *
+// THREADS elements) plus a shift c that keeps g + c in g's block on every
+// such iteration (inBlock: where g lies in its block); its local index is
+// then g's plus k * B + c.  The offset, or nullopt with why set.
+std::optional<int64_t> localOffset(const LinearForm &d, int64_t B, int staticThreads,
+                                   const std::optional<std::pair<int64_t, int64_t>> &inBlock,
+                                   std::string &why) {
+  int64_t c0 = 0, m = 0;
+  for (auto &t : d.terms) {
+    if (t.first.empty()) c0 = t.second;
+    else if (t.first == std::vector<unsigned>{Atoms::Threads}) m = t.second;
+    else {
+      why = "the index differs from the affinity by an amount that is not constant";
+      return std::nullopt;
+    }
+  }
+  auto fits = [&](int64_t c) {
+    return c == 0 || (inBlock && inBlock->first + c >= 0 && inBlock->second + c <= B - 1);
+  };
+  std::string by = "the index differs from the affinity by " + std::to_string(c0) +
+                   (m ? " + " + std::to_string(m) + "*THREADS" : "");
+  if (staticThreads) { // THREADS is a number in d already
+    int64_t P = B * staticThreads, c1 = ((c0 % P) + P) % P;
+    for (int64_t c : {c1, c1 - P})
+      if (fits(c)) return (c0 - c) / P * B + c;
+  } else if (m % B == 0 && fits(c0)) {
+    return m + c0;
+  }
+  if (!inBlock && !(staticThreads ? c0 % (B * staticThreads) == 0 : m % B == 0))
+    why = by + ", and where the affinity lies in its block is not known at compile time";
+  else
+    why = by + ": that leaves the affinity's block and is not a whole number of THREADS blocks";
+  return std::nullopt;
+}
+
 } // namespace
 
 bool isStrictAccess(ASTContext &ctx, const SurfaceInfo *surface, QualType t, SourceLocation l) {
@@ -111,12 +147,12 @@ void runPrivatize(PassState &st) {
       }
       bool local = false;
       std::string why;
+      std::optional<int64_t> offset;
+      LinearForm d = lfAdd(ref->index, lfScale(fp.index, -1));
       if (fp.integerAffinity) {
         if (ref->object.block != 1)
           why = "integer affinity and a non-cyclic layout";
-        else if (!lfEqual(ref->index, fp.index))
-          why = "the index differs from the affinity";
-        else
+        else if ((offset = localOffset(d, 1, scope.staticThreads, fp.inBlock, why)))
           local = true;
       } else {
         const SharedObject &ao = *fp.object;
@@ -129,8 +165,9 @@ void runPrivatize(PassState &st) {
           why = "the affinity is a pointer, the access another object";
         else if (ao.block == 0 && !(ref->object == ao))
           why = "another indefinite object than the affinity's";
-        else if (ao.block != 0 && !lfEqual(ref->index, fp.index))
-          why = "the index differs from the affinity";
+        else if (ao.block != 0 &&
+                 !(offset = localOffset(d, ao.block, scope.staticThreads, fp.inBlock, why)))
+          ;
         else
           local = true;
       }
@@ -147,10 +184,16 @@ void runPrivatize(PassState &st) {
       if (k == fp.bases.size()) fp.bases.push_back(ref->object);
       pa.baseIndex = k;
       if (ref->object.block == 0) pa.indexText = lfText(ref->index, st.atoms);
+      if (offset) pa.offset = *offset;
       fp.privatized.push_back(acc);
       plan.privatized[acc] = pa;
       plan.counts.accessesPrivatized++;
-      st.remarks.add(acc->getBeginLoc(), name + " privatized (local to the executing thread)", true);
+      std::string rule = "local to the executing thread";
+      if (offset && *offset != 0 && d.isConstant() && std::abs(*d.constant()) < (int64_t)ref->object.block)
+        rule = "in the affinity's block, " + std::to_string(*offset) + " from it";
+      else if (offset && *offset != 0)
+        rule = "a whole number of THREADS blocks from the affinity's block: on the executing thread";
+      st.remarks.add(acc->getBeginLoc(), name + " privatized (" + rule + ")", true);
     }
   }
 }

@@ -38,6 +38,9 @@ int f(int n, int SHARED_CYC *p) {
   // CHECK: forall_nofire.c:[[@LINE+2]]:5: remark: upc_forall nested in the controlling upc_forall at {{.*}}forall_nofire.c:[[@LINE+1]]:3 runs all its iterations
   for (int j = 0; j < 10; j++) if (__upcc_forall_affinity(j))
     for (int k = 0; k < 10; k++) if (__upcc_forall_affinity(k)) { a[k] = 0; }
+  // Counting down a blocked layout's elements upwards.
+  // CHECK: forall_nofire.c:[[@LINE+1]]:3: remark: upc_forall affinity test kept: 'j' counts down while the element index counts up, in a blocked layout
+  for (int j = n; j >= 0; j--) if (__upcc_forall_affinity(&b[n - j])) { }
   // `continue` affinity: nothing to remove, no remark.
   // CHECK-NOT: forall_nofire.c:[[@LINE+1]]
   for (int j = 0; j < n; j++) if (__upcc_forall_affinity()) { a[j] = 0; }

@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
   }
   std::stringstream ss;
   ss << in.rdbuf();
-  std::string code = "int __upcc_forall_affinity(); ";
+  std::string code = "int __upcc_forall_affinity();\n";
   if (o.staticThreads)
     code += "#define THREADS " + std::to_string(o.staticThreads) + "\nextern const int MYTHREAD; ";
   else

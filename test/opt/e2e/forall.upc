@@ -151,6 +151,11 @@ int main(void) {
   for (int i = 10 * T - 2; i >= 1; i -= 3) expect(e2e_owner(i, 3), 200 + i / 3);
   end();
 
+  begin("&B3[n-1-i] counting down (kept: it once wrote through a wild pointer)");
+  upc_forall (int i = 10 * T - 1; i >= 0; i--; &B3[10 * T - 1 - i]) ran(i); /* NOFA */
+  for (int i = 10 * T - 1; i >= 0; i--) expect(e2e_owner(10 * T - 1 - i, 3), i);
+  end();
+
   begin("&B4[i + 2], &B4[4 * i], &B4[i] step 2");
   upc_forall (int i = 0; i < 10 * T - 2; i++; &B4[i + 2]) ran(i); /* FA */
   upc_forall (int i = 0; 4 * i < 10 * T; i++; &B4[4 * i]) ran(100 + i); /* NOFA */

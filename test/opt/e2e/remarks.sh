@@ -12,6 +12,8 @@
 #   PRIV / NOPRIV  every shared access on the line privatized / one kept
 #   RU / NORU      every update on the line converted / one not converted
 #   LV / NOLV      the loop starting on the line versioned / not versioned
+#   RV / NORV      every access on the line privatization left is a
+#                  versioned row of its upc_forall / one is not
 set -u
 if [ $# -lt 4 ]; then
   echo "usage: remarks.sh KINDS UPCC [FLAGS...] -- SOURCE..." >&2
@@ -61,8 +63,10 @@ BEGIN {
     sub(/^[^ ]*: remark: /, "", text)
     if (text ~ / converted to a remote update \(UPC/) ru[key]++
     if (text ~ /not converted to a remote update:/) noru[key]++
-    if (text ~ /privatized \(local/) priv[key]++
+    if (text ~ / privatized \(/) priv[key]++
     if (text ~ /not privatized:/) nopriv[key]++
+    if (text ~ / versioned: plain C when its row/) rv[key]++
+    if (text !~ /^loop / && text ~ / not versioned:/) norv[key]++
     if (text ~ /^loop versioned:/) lv[key]++
     if (text ~ /^loop not versioned:/) nolv[key]++
     if (text ~ /affinity test removed/) fa[key]++
@@ -97,6 +101,8 @@ function fail(msg) { print "remarks.sh: " FILENAME ":" FNR ": " msg; if (all[key
   if (on["versioning"]) {
     if (m["LV"]) { checked++; if (!lv[key]) fail("LV: the loop must be versioned") }
     if (m["NOLV"]) { checked++; if (!nolv[key]) fail("NOLV: the loop must not be versioned") }
+    if (m["RV"]) { checked++; if (!rv[key] || norv[key]) fail("RV: every access left must be a versioned row") }
+    if (m["NORV"]) { checked++; if (!norv[key]) fail("NORV: an access must not be a versioned row") }
   }
   if (on["update"]) {
     if (m["RU"]) { checked++; if (!ru[key] || noru[key]) fail("RU: every update must be converted") }
