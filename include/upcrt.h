@@ -21,6 +21,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include "upc_types.h"
 
@@ -282,6 +283,28 @@ static inline void upcrt_sput(upcrt_pts_t dst, const void *src, size_t n) {
   } else {
     upcrt_put_remote(dst, src, n, 1);
   }
+}
+
+/* upcrt_row_local, or where the row is on another node, a private copy read with
+ * one get into *buf (of *cap bytes, grown as needed): for a loop that only
+ * reads the row and neither synchronizes nor writes it otherwise. */
+static inline void *upcrt_row_fetch(upcrt_pts_t p, long long n, size_t block, size_t elemsize,
+                                    void **buf, size_t *cap) {
+  if (block != 0 && upcrt_threads > 1 && (long long)p.phase + n > (long long)block) return NULL;
+  char *b = upcrt_node_base[p.thread];
+  if (b != NULL) {
+    upcrt_see_own_updates();
+    return b + p.offset;
+  }
+  size_t bytes = (size_t)n * elemsize;
+  if (bytes > *cap) {
+    void *nb = realloc(*buf, bytes);
+    if (nb == NULL) return NULL; /* the loop runs as it was */
+    *buf = nb;
+    *cap = bytes;
+  }
+  upcrt_get_remote(*buf, p, bytes, 0);
+  return *buf;
 }
 
 /* Typed scalar accessors for every C scalar: upcrt_get_<t>(p),

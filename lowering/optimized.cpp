@@ -228,7 +228,8 @@ std::string Lowerer::privateBase(const SharedObject &o) {
 
 // Before a loop with rows: the range of its induction variable (first,
 // count) and each row's local address when its elements over the range
-// lie in one block of a thread on this node.  Returns the declarations;
+// lie in one block of a thread on this node (or, for a row the plan lets
+// fetch, of a private copy of a row elsewhere).  Returns the declarations;
 // test is the condition under which the plain-C copy runs.
 std::string Lowerer::rowsSetup(const VersionedLoop &vl, std::string &test) {
   std::string id = std::to_string(vl.id), x = "__upcc_vx" + id, n = "__upcc_vn" + id;
@@ -250,9 +251,18 @@ std::string Lowerer::rowsSetup(const VersionedLoop &vl, std::string &test) {
     std::string B = std::to_string(o.block);
     decls += et + " *" + v + " = 0; ";
     if (o.kind == SharedObject::Pointer) all += "!upcrt_pts_isnull(" + base + ") && ";
-    all += "(" + v + " = (" + et + " *)upcrt_row_local(upcrt_pts_add(" + base + ", " + row.indexText +
-           " + " + x + ", " + B + ", " + std::to_string(o.elemSize) + "), " + n + " + " +
-           std::to_string(row.hi - row.lo) + "LL, " + B + ")) && ";
+    std::string first = "upcrt_pts_add(" + base + ", " + row.indexText + " + " + x + ", " + B + ", " +
+                        std::to_string(o.elemSize) + ")";
+    std::string count = n + " + " + std::to_string(row.hi - row.lo) + "LL";
+    if (row.fetch) {
+      // the private copy's buffer lives on from one execution to the next
+      std::string buf = "__upcc_rb" + id + "_" + std::to_string(k);
+      decls += "static void *" + buf + "; static size_t " + buf + "n; ";
+      all += "(" + v + " = (" + et + " *)upcrt_row_fetch(" + first + ", " + count + ", " + B + ", " +
+             std::to_string(o.elemSize) + ", &" + buf + ", &" + buf + "n)) && ";
+    } else {
+      all += "(" + v + " = (" + et + " *)upcrt_row_local(" + first + ", " + count + ", " + B + ")) && ";
+    }
   }
   test = n + " <= 0 || (" + all + "1)";
   return decls;

@@ -197,11 +197,79 @@ struct RowFinder {
     return "";
   }
 
-  // Offsets relative to each row's first element, the rows' C text.
-  void finish() {
+  // Offsets relative to each row's first element, the rows' C text, and
+  // which rows may be fetched when off the node (body: what the loop runs;
+  // privatized accesses and the rows must be in the plan already).
+  void finish(const std::vector<const Stmt *> &body) {
     for (PrivatizedAccess &pa : found) pa.offset -= rows[pa.baseIndex].lo;
     for (RowBase &r : rows) r.indexText = lfText(lfAdd(r.index, lfConst(r.lo)), st.atoms);
+    FetchScan fs(st);
+    WriteSet writes;
+    for (const Stmt *b : body) {
+      fs.TraverseStmt(const_cast<Stmt *>(b));
+      writes.collect(b);
+    }
+    if (!fs.ok || writes.hasCalls) return;
+    for (RowBase &r : rows) r.fetch = true;
+    for (const PrivatizedAccess &pa : found)
+      if (fs.written.count(pa.access)) rows[pa.baseIndex].fetch = false;
   }
+
+  // Shared accesses a loop writes; ok: none strict, none written but
+  // privatized ones and rows.
+  struct FetchScan : RecursiveASTVisitor<FetchScan> {
+    PassState &st;
+    explicit FetchScan(PassState &s) : st(s) {}
+    bool ok = true;
+    std::set<const Expr *> written;
+    void access(const Expr *e) {
+      if (!isSharedType(e->getType()) || e->getType()->isArrayType()) return;
+      if (isStrictAccess(st.ctx, st.surface, e->getType(), e->getBeginLoc())) ok = false;
+      if (!isWrite(e)) return;
+      written.insert(e);
+      if (!st.plan.privatizedAccess(e)) ok = false;
+    }
+    // e is assigned, updated, or its address escapes.
+    bool isWrite(const Expr *e) {
+      const Stmt *cur = e;
+      for (const Stmt *p = parentStmt(st.ctx, cur); p; cur = p, p = parentStmt(st.ctx, p)) {
+        if (isa<ParenExpr>(p)) continue;
+        if (const auto *me = dyn_cast<MemberExpr>(p)) {
+          if (me->getBase() == cur) continue;
+          return false;
+        }
+        if (const auto *ase = dyn_cast<ArraySubscriptExpr>(p)) { // an array in the element
+          if (ase->getBase()->IgnoreParenImpCasts() == cur) continue;
+          return false;
+        }
+        if (const auto *ice = dyn_cast<ImplicitCastExpr>(p)) {
+          if (ice->getCastKind() == CK_ArrayToPointerDecay) continue;
+          return false;
+        }
+        if (const auto *b = dyn_cast<BinaryOperator>(p)) return b->isAssignmentOp() && b->getLHS() == cur;
+        if (const auto *u = dyn_cast<UnaryOperator>(p))
+          return u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf;
+        return false;
+      }
+      return false;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
+      access(e);
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *u) {
+      if (u->getOpcode() == UO_Deref) access(u);
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *m) {
+      if (m->isArrow()) access(m);
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *d) { // a shared scalar
+      access(d);
+      return true;
+    }
+  };
 };
 
 struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
@@ -293,11 +361,18 @@ struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
       names += (names.empty() ? "'" : ", '") + p->getName().str() + "'";
     std::string when = names.empty() ? "" : names + (vl.bases.size() > 1 ? " point" : " points") + " to this node";
     if (rows) {
-      rows->finish();
+      // which rows may be fetched depends on all the loop's accesses
+      for (const PrivatizedAccess &pa : found) st.plan.privatized[pa.access] = pa;
+      for (const PrivatizedAccess &pa : rows->found) st.plan.privatized[pa.access] = pa;
+      rows->finish({fs->getCond(), fs->getInc(), fs->getBody()});
       vl.rows = rows->rows;
       found.insert(found.end(), rows->found.begin(), rows->found.end());
-      std::string r = std::to_string(vl.rows.size()) + (vl.rows.size() > 1 ? " rows lie" : " row lies") +
-                      " on this node, each in one block";
+      unsigned fetched = 0;
+      for (const RowBase &r : vl.rows) fetched += r.fetch;
+      std::string r = std::to_string(vl.rows.size()) + (vl.rows.size() > 1 ? " rows each lie" : " row lies") +
+                      " in one block on this node" +
+                      (fetched ? " (" + std::to_string(fetched) + " of them also on another node, read with one get)"
+                               : "");
       when = when.empty() ? r : when + " and " + r;
     }
     st.remarks.add(fs->getForLoc(),
@@ -357,14 +432,19 @@ void versionForall(PassState &st, ForallPlan &fp, const FunctionFacts &facts) {
     if (accessAddressTaken(st.ctx, acc)) continue; // privatization said so
     bool analysed;
     std::string no = rows.add(acc, fp.loop, &analysed);
-    if (no.empty())
-      st.remarks.add(acc->getBeginLoc(),
-                     name + " versioned: plain C when its row lies on this node, in one block", true);
-    else if (analysed) // else privatization said why (an inner loop may version it)
+    if (!no.empty() && analysed) // else privatization said why (an inner loop may version it)
       st.remarks.add(acc->getBeginLoc(), name + " not versioned: " + no, false);
   }
   if (rows.found.empty()) return;
-  rows.finish();
+  for (const PrivatizedAccess &pa : rows.found) st.plan.privatized[pa.access] = pa;
+  rows.finish({fp.loop->getCond(), fp.loop->getInc(), fp.test->getThen()});
+  for (const PrivatizedAccess &pa : rows.found)
+    st.remarks.add(pa.access->getBeginLoc(),
+                   sourceSnippet(st.ctx, pa.access, 40) +
+                       " versioned: plain C when its row lies in one block " +
+                       (rows.rows[pa.baseIndex].fetch ? "(on this node, or read with one get from another)"
+                                                      : "on this node"),
+                   true);
   vl.rows = rows.rows;
   vl.id = st.plan.counts.loopsVersioned++;
   for (const PrivatizedAccess &pa : rows.found) st.plan.privatized[pa.access] = pa;

@@ -105,13 +105,17 @@ struct RowBase {
   LinearForm index;       // the element index at i = 0, constant term apart
   std::string indexText;  // index + lo, as C (loop-invariant)
   int64_t lo = 0, hi = 0; // the accesses are i + index + c, c in [lo, hi]
+  // Off this node, read into a private copy before the loop (one get): the
+  // loop only reads the row, calls nothing, synchronizes nothing, and writes
+  // shared data only through rows and privatized accesses.
+  bool fetch = false;
 };
 
 // A loop with a second copy in plain C: every p[e], p an indefinitely
 // blocked pointer-to-shared the loop does not change, is plain C off
-// upc_cast(p), and every row off the local address of its first element,
-// when all of them are on this node (each row on one thread, consecutive),
-// else the loop runs as it was.  Plain loops version only when every shared
+// upc_cast(p), and every row off the local address of its first element
+// (or of its private copy), when all of them are on this node (each row on
+// one thread, consecutive), else the loop runs as it was.  Plain loops version only when every shared
 // access is of these kinds; a upc_forall versions the rows of accesses its
 // privatization left (ForallPlan, the same ForStmt).
 struct VersionedLoop {

@@ -26,9 +26,9 @@ void f(int s, int d, int n, double SHARED_B16 *p) {
   for (y = 1; y < 15; y++)
     // CHECK: rows.c:[[@LINE+11]]:5: remark: upc_forall affinity test removed (blocked layout, block 16, the iterations in one block)
     // CHECK: [[@LINE+11]]:7: remark: g[d][y][x] not privatized: the index differs from the affinity by an amount that is not constant
-    // CHECK: [[@LINE+10]]:7: remark: g[d][y][x] versioned: plain C when its row lies on this node, in one block
+    // CHECK: [[@LINE+10]]:7: remark: g[d][y][x] versioned: plain C when its row lies in one block on this node
     // CHECK: [[@LINE+9]]:21: remark: g[s][y - 1][x] not privatized: the index differs from the affinity by -16: that leaves the affinity's block and is not a whole number of THREADS blocks
-    // CHECK: [[@LINE+8]]:21: remark: g[s][y - 1][x] versioned
+    // CHECK: [[@LINE+8]]:21: remark: g[s][y - 1][x] versioned: plain C when its row lies in one block (on this node, or read with one get from another)
     // CHECK: [[@LINE+7]]:38: remark: g[s][y + 1][x] not privatized
     // CHECK: [[@LINE+6]]:38: remark: g[s][y + 1][x] versioned
     // CHECK: [[@LINE+6]]:21: remark: g[s][y][x - 1] privatized (in the affinity's block, -1 from it)
@@ -76,10 +76,16 @@ void f(int s, int d, int n, double SHARED_B16 *p) {
   // CHECK: [[@LINE+2]]:74: remark: sg[y][x + 1] not privatized: strict access
   // CHECK-NOT: sg[y][x + 1] versioned
   for (x = 1; x < 15; x++) if (__upcc_forall_affinity(&g[0][y][x])) t += sg[y][x + 1];
+  // Rows read with one get from another node only when nothing in the
+  // loop could write them: not with a naive shared write, nor a call.
+  // CHECK: [[@LINE+2]]:76: remark: g[s][y + 1][x] versioned: plain C when its row lies in one block on this node [-Rupc]
+  // CHECK: [[@LINE+2]]:76: remark: g[s][y + 1][x] versioned: plain C when its row lies in one block on this node [-Rupc]
+  for (x = 1; x < 15; x++) if (__upcc_forall_affinity(&g[s][y][x])) { t += g[s][y + 1][x]; c[x] = t; }
+  for (x = 1; x < 15; x++) if (__upcc_forall_affinity(&g[s][y][x])) { t += g[s][y + 1][x] * f2(x); }
   // Plain loops: every access a row (or a 'shared []' pointer), no calls.
-  // CHECK: [[@LINE+1]]:3: remark: loop versioned: 3 accesses are plain C when 3 rows lie on this node, each in one block
+  // CHECK: [[@LINE+1]]:3: remark: loop versioned: 3 accesses are plain C when 3 rows each lie in one block on this node (2 of them also on another node, read with one get)
   for (x = 1; x < 15; x++) g[d][5][x] = g[s][4][x] + g[s][6][x];
-  // CHECK: [[@LINE+1]]:3: remark: loop versioned: 2 accesses are plain C when 1 row lies on this node, each in one block
+  // CHECK: [[@LINE+1]]:3: remark: loop versioned: 2 accesses are plain C when 1 row lies in one block on this node (1 of them also on another node, read with one get)
   for (x = 0; x < 16; x++) t += ind[y][x] * ind[y + 1][x];
   // CHECK: [[@LINE+1]]:3: remark: loop not versioned: it calls functions
   for (x = 1; x < 15; x++) g[d][5][x] = g[s][4][x] + f2(x);
