@@ -4,6 +4,7 @@
 // of rows (y-1, y+1, another grid) in upc_forall and plain loops.
 // RUN-ARGS:
 // RUN-ARGS: -T 2 --prefix=T2
+// RUN-ARGS: -T 3 --prefix=T3
 // RUN-ARGS: -fno-upc-loop-versioning --prefix=NOLV
 #define SHARED_B16 __attribute__((address_space(4194320)))  /* shared [16] */
 #define SHARED_B4 __attribute__((address_space(4194308)))   /* shared [4]  */
@@ -54,11 +55,12 @@ void f(int s, int d, int n, double SHARED_B16 *p) {
   // A layout period away: 4*THREADS elements of shared [4] is one block on
   // the same thread; 8 is one under -T 2 only, 128 elements of shared [16]
   // (8 blocks) under -T 2 too.
-  // CHECK: [[@LINE+6]]:10: remark: v[i + 4 * THREADS] privatized (a whole number of THREADS blocks from the affinity's block: on the executing thread)
-  // CHECK: [[@LINE+5]]:31: remark: v[i + 8] not privatized: the index differs from the affinity by 8
-  // T2: [[@LINE+4]]:10: remark: v[i + 4 * THREADS] privatized (a whole number of THREADS blocks
-  // T2: [[@LINE+3]]:31: remark: v[i + 8] privatized (a whole number of THREADS blocks
-  // T2: [[@LINE+3]]:68: remark: w[x + 128] privatized (a whole number of THREADS blocks
+  // CHECK: [[@LINE+7]]:10: remark: v[i + 4 * THREADS] privatized (a whole number of THREADS blocks from the affinity's block: on the executing thread)
+  // CHECK: [[@LINE+6]]:31: remark: v[i + 8] not privatized: the index differs from the affinity by 8
+  // T2: [[@LINE+5]]:10: remark: v[i + 4 * THREADS] privatized (a whole number of THREADS blocks
+  // T2: [[@LINE+4]]:31: remark: v[i + 8] privatized (a whole number of THREADS blocks
+  // T2: [[@LINE+4]]:68: remark: w[x + 128] privatized (a whole number of THREADS blocks
+  // T3: [[@LINE+3]]:68: remark: w[x + 128] not privatized: the index differs from the affinity by 128: that leaves the affinity's block and is not a whole number of THREADS blocks
   for (i = 0; i < n; i++) if (__upcc_forall_affinity(&v[i]))
     t += v[i + 4 * THREADS] + v[i + 8];
   for (x = 1; x < 15; x++) if (__upcc_forall_affinity(&w[x])) t += w[x + 128];
