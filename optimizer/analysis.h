@@ -5,6 +5,7 @@
 #include "plan.h"
 
 #include <clang/AST/ParentMapContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
 
 #include <set>
 #include <string>
@@ -54,6 +55,26 @@ public:
 
 private:
   std::vector<const clang::VarDecl *> vars_;
+};
+
+// The outermost shared subscripts in a upc_forall's body (its accesses),
+// and what keeps the body from being emitted twice: labels, static shared
+// locals.
+struct BodyAccesses : clang::RecursiveASTVisitor<BodyAccesses> {
+  std::vector<const clang::ArraySubscriptExpr *> accesses;
+  bool hasLabel = false, hasStaticShared = false;
+  bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *e) {
+    if (isSharedType(e->getType()) && !e->getType()->isArrayType()) accesses.push_back(e);
+    return true;
+  }
+  bool VisitLabelStmt(clang::LabelStmt *) {
+    hasLabel = true;
+    return true;
+  }
+  bool VisitVarDecl(clang::VarDecl *v) {
+    if (v->isStaticLocal() && isSharedType(v->getType())) hasStaticShared = true;
+    return true;
+  }
 };
 
 // The loop a form is computed for.

@@ -391,34 +391,16 @@ struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
   }
 };
 
-// The accesses a forall's privatization left, in the forall's body.
-struct LeftAccesses : RecursiveASTVisitor<LeftAccesses> {
-  const OptimizerPlan &plan;
-  explicit LeftAccesses(const OptimizerPlan &p) : plan(p) {}
-  std::vector<const ArraySubscriptExpr *> accesses;
-  bool blocked = false;
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
-    if (isSharedType(e->getType()) && !e->getType()->isArrayType() && !plan.privatizedAccess(e))
-      accesses.push_back(e);
-    return true;
-  }
-  // The body is copied: no labels, no static shared objects.
-  bool VisitLabelStmt(LabelStmt *) {
-    blocked = true;
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *v) {
-    if (v->isStaticLocal() && isSharedType(v->getType())) blocked = true;
-    return true;
-  }
-};
-
 // The rows among the accesses of an analysed upc_forall that privatization
 // left: x±1 across a block's edge, another row of the grid.
 void versionForall(PassState &st, ForallPlan &fp, const FunctionFacts &facts) {
-  LeftAccesses left(st.plan);
-  left.TraverseStmt(const_cast<Stmt *>(fp.test->getThen()));
-  if (left.accesses.empty() || left.blocked) return;
+  BodyAccesses body; // the body is copied: as for privatization
+  body.TraverseStmt(const_cast<Stmt *>(fp.test->getThen()));
+  if (body.hasLabel || body.hasStaticShared) return;
+  std::vector<const ArraySubscriptExpr *> left;
+  for (const ArraySubscriptExpr *acc : body.accesses)
+    if (!st.plan.privatizedAccess(acc)) left.push_back(acc);
+  if (left.empty()) return;
   VersionedLoop vl;
   vl.loop = fp.loop;
   LoopScope scope;
@@ -427,7 +409,7 @@ void versionForall(PassState &st, ForallPlan &fp, const FunctionFacts &facts) {
                          scope, why))
     return;
   RowFinder rows(st, scope, vl.range);
-  for (const ArraySubscriptExpr *acc : left.accesses) {
+  for (const ArraySubscriptExpr *acc : left) {
     std::string name = sourceSnippet(st.ctx, acc, 40);
     if (accessAddressTaken(st.ctx, acc)) continue; // privatization said so
     bool analysed;

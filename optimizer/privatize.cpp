@@ -17,25 +17,6 @@ namespace upc::opt {
 
 namespace {
 
-// Outermost subscripts of shared type (the accesses), plus what a body
-// contains that keeps it from being emitted twice.
-struct AccessFinder : RecursiveASTVisitor<AccessFinder> {
-  std::vector<const ArraySubscriptExpr *> accesses;
-  bool hasLabel = false, hasStaticShared = false;
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
-    if (isSharedType(e->getType()) && !e->getType()->isArrayType()) accesses.push_back(e);
-    return true;
-  }
-  bool VisitLabelStmt(LabelStmt *) {
-    hasLabel = true;
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *v) {
-    if (v->isStaticLocal() && isSharedType(v->getType())) hasStaticShared = true;
-    return true;
-  }
-};
-
 bool strictAt(ASTContext &ctx, const SurfaceInfo *surface, QualType t, SourceLocation l) {
   unsigned as = sharedAS(t);
   Consistency c = upc::consistency(as);
@@ -97,7 +78,7 @@ void runPrivatize(PassState &st) {
   for (auto &entry : plan.foralls) {
     ForallPlan &fp = entry.second;
     const ForStmt *loop = fp.loop;
-    AccessFinder af;
+    BodyAccesses af;
     af.TraverseStmt(const_cast<Stmt *>(fp.test->getThen()));
     if (af.accesses.empty()) continue;
     std::string blocker;
