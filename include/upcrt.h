@@ -21,7 +21,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 #include "upc_types.h"
 
@@ -227,6 +226,8 @@ static inline uint64_t upcrt_pts_to_int(upcrt_pts_t p) {
 void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int is_strict);
 void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int is_strict);
 void upcrt_flush_puts(void);  /* completes every outstanding relaxed put */
+/* upcrt_row_fetch's get into *buf (grown to bytes; NULL if that fails). */
+void *upcrt_row_fetch_remote(upcrt_pts_t src, size_t bytes, void **buf, size_t *cap);
 
 /* Completes all earlier accesses of this thread, without the polite-polling
  * count (used before a strict put, which is not a way of waiting). */
@@ -296,15 +297,7 @@ static inline void *upcrt_row_fetch(upcrt_pts_t p, long long n, size_t block, si
     upcrt_see_own_updates();
     return b + p.offset;
   }
-  size_t bytes = (size_t)n * elemsize;
-  if (bytes > *cap) {
-    void *nb = realloc(*buf, bytes);
-    if (nb == NULL) return NULL; /* the loop runs as it was */
-    *buf = nb;
-    *cap = bytes;
-  }
-  upcrt_get_remote(*buf, p, bytes, 0);
-  return *buf;
+  return upcrt_row_fetch_remote(p, (size_t)n * elemsize, buf, cap);
 }
 
 /* Typed scalar accessors for every C scalar: upcrt_get_<t>(p),

@@ -185,6 +185,62 @@ bool LoopScope::invariant(const VarDecl *v) {
   return true;
 }
 
+// Is t laid out differently in the generated C than Clang sees it?  A
+// pointer-to-shared is 8 bytes to Clang and a 16-byte upcrt_pts_t in the C,
+// and the sizes of shared objects depend on THREADS.
+static bool layoutDiffers(QualType t, int depth = 0) {
+  if (t.isNull() || depth > 32) return false;
+  if (isSharedType(t)) return true;
+  t = t.getCanonicalType();
+  if (const auto *pt = t->getAs<PointerType>()) return isSharedType(pt->getPointeeType());
+  if (const auto *at = dyn_cast<ArrayType>(t.getTypePtr()))
+    return layoutDiffers(at->getElementType(), depth + 1);
+  if (const auto *rt = t->getAs<RecordType>())
+    for (const FieldDecl *f : rt->getDecl()->fields())
+      if (layoutDiffers(f->getType(), depth + 1)) return true;
+  return false;
+}
+
+namespace {
+// sizeof, _Alignof or offsetof of such a type, also through enumerators.
+struct LayoutDependence : RecursiveASTVisitor<LayoutDependence> {
+  bool found = false;
+  int depth = 0;
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) {
+    QualType t = e->isArgumentType() ? e->getArgumentType() : e->getArgumentExpr()->getType();
+    if (layoutDiffers(t)) found = true;
+    return !found;
+  }
+  bool VisitOffsetOfExpr(OffsetOfExpr *e) {
+    if (layoutDiffers(e->getTypeSourceInfo()->getType())) found = true;
+    return !found;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *d) {
+    if (const auto *ec = dyn_cast<EnumConstantDecl>(d->getDecl()))
+      if (ec->getInitExpr() && depth < 16) {
+        depth++;
+        TraverseStmt(const_cast<Expr *>(ec->getInitExpr()));
+        depth--;
+      }
+    return !found;
+  }
+};
+} // namespace
+
+bool foldInt(const Expr *e, ASTContext &ctx, int64_t &value, bool *layoutDependent) {
+  Expr::EvalResult r;
+  if (layoutDependent) *layoutDependent = false;
+  if (e->HasSideEffects(ctx) || !e->EvaluateAsInt(r, ctx)) return false;
+  LayoutDependence ld;
+  ld.TraverseStmt(const_cast<Expr *>(e));
+  if (ld.found) { // Clang's value is not the generated C's
+    if (layoutDependent) *layoutDependent = true;
+    return false;
+  }
+  value = r.Val.getInt().getExtValue();
+  return true;
+}
+
 // Every variable a bound reads is loop-invariant.
 static bool boundInvariant(const Expr *e, LoopScope &scope) {
   struct V : RecursiveASTVisitor<V> {
@@ -262,25 +318,24 @@ bool analyseLoopHeader(ASTContext &ctx, const ForStmt *loop, const FunctionFacts
   std::optional<int64_t> step;
   if (inc) {
     const Expr *e = inc->IgnoreParens();
-    Expr::EvalResult r;
+    int64_t c;
     if (const auto *u = dyn_cast<UnaryOperator>(e)) {
       if (u->isIncrementDecrementOp() && refVar(u->getSubExpr()) == iv)
         step = u->isIncrementOp() ? 1 : -1;
     } else if (const auto *ca = dyn_cast<CompoundAssignOperator>(e)) {
       if (refVar(ca->getLHS()) == iv &&
           (ca->getOpcode() == BO_AddAssign || ca->getOpcode() == BO_SubAssign) &&
-          ca->getRHS()->EvaluateAsInt(r, ctx))
-        step = ca->getOpcode() == BO_AddAssign ? r.Val.getInt().getExtValue()
-                                                : -r.Val.getInt().getExtValue();
+          foldInt(ca->getRHS(), ctx, c))
+        step = ca->getOpcode() == BO_AddAssign ? c : -c;
     } else if (const auto *b = dyn_cast<BinaryOperator>(e)) {
       if (b->getOpcode() == BO_Assign && refVar(b->getLHS()) == iv)
         if (const auto *rb = dyn_cast<BinaryOperator>(b->getRHS()->IgnoreParenImpCasts())) {
-          if (rb->getOpcode() == BO_Add && refVar(rb->getLHS()) == iv && rb->getRHS()->EvaluateAsInt(r, ctx))
-            step = r.Val.getInt().getExtValue();
-          else if (rb->getOpcode() == BO_Add && refVar(rb->getRHS()) == iv && rb->getLHS()->EvaluateAsInt(r, ctx))
-            step = r.Val.getInt().getExtValue();
-          else if (rb->getOpcode() == BO_Sub && refVar(rb->getLHS()) == iv && rb->getRHS()->EvaluateAsInt(r, ctx))
-            step = -r.Val.getInt().getExtValue();
+          if (rb->getOpcode() == BO_Add && refVar(rb->getLHS()) == iv && foldInt(rb->getRHS(), ctx, c))
+            step = c;
+          else if (rb->getOpcode() == BO_Add && refVar(rb->getRHS()) == iv && foldInt(rb->getLHS(), ctx, c))
+            step = c;
+          else if (rb->getOpcode() == BO_Sub && refVar(rb->getLHS()) == iv && foldInt(rb->getRHS(), ctx, c))
+            step = -c;
         }
     }
   }
@@ -472,8 +527,13 @@ std::optional<LinearForm> linearize(const Expr *e, Atoms &atoms, LoopScope &scop
       return lfAtom(atoms.id(v));
     }
   }
-  Expr::EvalResult r;
-  if (!e->HasSideEffects(ctx) && e->EvaluateAsInt(r, ctx)) return lfConst(r.Val.getInt().getExtValue());
+  int64_t c;
+  bool layoutDependent;
+  if (foldInt(e, ctx, c, &layoutDependent)) return lfConst(c);
+  if (layoutDependent) {
+    scope.why = "a size the generated C computes differently (a type holding a pointer-to-shared)";
+    return std::nullopt;
+  }
   if (const auto *u = dyn_cast<UnaryOperator>(e)) {
     if (u->getOpcode() == UO_Minus || u->getOpcode() == UO_Plus) {
       auto s = linearize(u->getSubExpr(), atoms, scope, ivAtom);
@@ -487,13 +547,12 @@ std::optional<LinearForm> linearize(const Expr *e, Atoms &atoms, LoopScope &scop
       auto l = linearize(b->getLHS(), atoms, scope, ivAtom);
       if (!l) return l;
       if (op == BO_Shl) {
-        Expr::EvalResult sh;
-        if (!b->getRHS()->EvaluateAsInt(sh, ctx) || sh.Val.getInt().getExtValue() < 0 ||
-            sh.Val.getInt().getExtValue() > 30) {
+        int64_t sh;
+        if (!foldInt(b->getRHS(), ctx, sh) || sh < 0 || sh > 30) {
           scope.why = "a shift by a non-constant amount";
           return std::nullopt;
         }
-        return lfScale(*l, int64_t(1) << sh.Val.getInt().getExtValue());
+        return lfScale(*l, int64_t(1) << sh);
       }
       auto r2 = linearize(b->getRHS(), atoms, scope, ivAtom);
       if (!r2) return r2;

@@ -104,6 +104,13 @@ bool analyseLoopHeader(clang::ASTContext &ctx, const clang::ForStmt *loop,
 bool isThreadsDecl(const clang::ValueDecl *d);
 bool isMyThreadDecl(const clang::ValueDecl *d);
 
+// The value of an integer constant expression as the generated C computes
+// it: false when it has side effects, is not constant, or depends on the
+// size or layout of a type the lowering changes (sizeof(shared int *) is 8
+// to Clang, 16 in the C).
+bool foldInt(const clang::Expr *e, clang::ASTContext &ctx, int64_t &value,
+             bool *layoutDependent = nullptr);
+
 // Integer expression → polynomial over atoms and the induction variable (the
 // iv gets its own atom id).  nullopt (scope.why set) when not representable.
 std::optional<LinearForm> linearize(const clang::Expr *e, Atoms &atoms, LoopScope &scope,

@@ -6,12 +6,69 @@
 #include "../frontend/frontend.h"
 
 #include <clang/Basic/SourceManager.h>
+#include <llvm/Support/FileSystem.h>
 
 #include <algorithm>
 
 using namespace clang;
 
 namespace upc {
+
+// One YAML document per remark, as Clang's -fsave-optimization-record
+// writes them (opt-viewer and notebooks read both).
+static std::string yamlQuote(const std::string &s) {
+  std::string r = "'";
+  for (char c : s) r += c == '\'' ? std::string("''") : std::string(1, c);
+  return r + "'";
+}
+
+static void writeRecords(opt::PassState &st, const std::string &path) {
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_Append | llvm::sys::fs::OF_Text);
+  if (ec) {
+    llvm::errs() << "upcc: error: cannot write the optimization record " << path << ": "
+                 << ec.message() << "\n";
+    return;
+  }
+  const SourceManager &sm = st.ctx.getSourceManager();
+  for (const OptimizerRemark &r : st.plan.remarks) {
+    // file:line:col in the user's spelling, split at the last two colons
+    std::string where = opt::locText(st.ctx, st.surface, r.loc);
+    size_t c2 = where.rfind(':'), c1 = c2 == std::string::npos ? c2 : where.rfind(':', c2 - 1);
+    std::string file = where, line = "0", col = "0";
+    if (c1 != std::string::npos) {
+      file = where.substr(0, c1);
+      line = where.substr(c1 + 1, c2 - c1 - 1);
+      col = where.substr(c2 + 1);
+    }
+    std::string fn;
+    for (const FunctionDecl *f : st.functions)
+      if (!sm.isBeforeInTranslationUnit(sm.getExpansionLoc(r.loc), sm.getExpansionLoc(f->getBeginLoc())) &&
+          !sm.isBeforeInTranslationUnit(sm.getExpansionLoc(f->getEndLoc()), sm.getExpansionLoc(r.loc)))
+        fn = f->getNameAsString();
+    // The access or loop, then the reason: "X privatized (why)", "X not
+    // privatized: why", "loop not versioned: why".
+    std::string subject = r.text, reason;
+    for (const char *sep : {": ", " ("}) {
+      size_t k = r.text.find(sep);
+      if (k != std::string::npos && (reason.empty() || k < subject.size())) {
+        subject = r.text.substr(0, k);
+        reason = r.text.substr(k + 2);
+        if (sep[1] == '(' && !reason.empty() && reason.back() == ')') reason.pop_back();
+      }
+    }
+    out << "--- !" << (r.fired ? "Passed" : "Missed") << "\n"
+        << "Pass:            " << r.pass << "\n"
+        << "Name:            " << (r.fired ? "Applied" : "Missed") << "\n"
+        << "DebugLoc:        { File: " << yamlQuote(file) << ", Line: " << line
+        << ", Column: " << col << " }\n"
+        << "Function:        " << yamlQuote(fn) << "\n"
+        << "Args:\n"
+        << "  - String:          " << yamlQuote(subject) << "\n";
+    if (!reason.empty()) out << "  - Reason:          " << yamlQuote(reason) << "\n";
+    out << "...\n";
+  }
+}
 
 OptimizerPlan runOptimizer(ASTContext &ctx, const SurfaceInfo *surface,
                            const OptimizerOptions &opts, llvm::raw_ostream &remarksOut) {
@@ -26,17 +83,22 @@ OptimizerPlan runOptimizer(ASTContext &ctx, const SurfaceInfo *surface,
         st.functions.push_back(fd);
 
   // Passes 2 and 4 need the forall analysis even when pass 1 is off.
+  st.remarks.pass = "upc-forall-opt";
   if (opts.forallOpt || opts.privatize || opts.loopVersioning) opt::runForallAffinity(st);
+  st.remarks.pass = "upc-privatize";
   if (opts.privatize) opt::runPrivatize(st);
+  st.remarks.pass = "upc-remote-update";
   if (opts.remoteUpdate) opt::runRemoteUpdate(st);
+  st.remarks.pass = "upc-loop-versioning";
   if (opts.loopVersioning) opt::runLoopVersioning(st);
 
+  std::stable_sort(plan.remarks.begin(), plan.remarks.end(),
+                   [&](const OptimizerRemark &a, const OptimizerRemark &b) {
+                     return sm.isBeforeInTranslationUnit(sm.getExpansionLoc(a.loc),
+                                                         sm.getExpansionLoc(b.loc));
+                   });
+  if (!opts.recordFile.empty()) writeRecords(st, opts.recordFile);
   if (opts.remarks) {
-    std::stable_sort(plan.remarks.begin(), plan.remarks.end(),
-                     [&](const OptimizerRemark &a, const OptimizerRemark &b) {
-                       return sm.isBeforeInTranslationUnit(sm.getExpansionLoc(a.loc),
-                                                           sm.getExpansionLoc(b.loc));
-                     });
     for (const OptimizerRemark &r : plan.remarks)
       remarksOut << opt::locText(ctx, surface, r.loc) << ": remark: " << r.text << " [-Rupc]\n";
     const auto &c = plan.counts;

@@ -9,8 +9,9 @@ class Remarks {
 public:
   explicit Remarks(OptimizerPlan &plan) : plan_(plan) {}
   void add(clang::SourceLocation loc, std::string text, bool fired) {
-    plan_.remarks.push_back({loc, std::move(text), fired});
+    plan_.remarks.push_back({loc, std::move(text), fired, pass});
   }
+  const char *pass = ""; // the pass running (set by the pass manager)
 
 private:
   OptimizerPlan &plan_;

@@ -31,6 +31,7 @@ struct OptimizerOptions {
   bool remoteUpdate = true;
   bool loopVersioning = true;
   bool remarks = false;   // -Rupc: print what fired and why something did not
+  std::string recordFile; // -fsave-optimization-record: append the remarks there as YAML
   int staticThreads = 0;  // upcc -T N (0: dynamic THREADS)
   static OptimizerOptions none() {
     OptimizerOptions o;
@@ -189,6 +190,7 @@ struct OptimizerRemark {
   clang::SourceLocation loc;
   std::string text;
   bool fired;
+  const char *pass; // upc-forall-opt, upc-privatize, upc-remote-update, upc-loop-versioning
 };
 
 struct OptimizerPlan {

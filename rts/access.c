@@ -167,6 +167,17 @@ void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int strict) {
   MPI_Win_flush_local(t, upcrt_seg_win);
 }
 
+void *upcrt_row_fetch_remote(upcrt_pts_t src, size_t bytes, void **buf, size_t *cap) {
+  if (bytes > *cap) {
+    void *nb = realloc(*buf, bytes);
+    if (nb == NULL) return NULL; /* the loop runs as it was */
+    *buf = nb;
+    *cap = bytes;
+  }
+  upcrt_get_remote(*buf, src, bytes, 0);
+  return *buf;
+}
+
 void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
   upcrt_seg_check(dst, "write");
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_write((int)dst.thread, n);

@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <signal.h>
 #include <sstream>
 #include <string>
@@ -61,6 +62,9 @@ const char *const kUsage =
     "  -fno-upc-loop-versioning\n"
     "                       disable one optimizer pass\n"
     "  -Rupc                report what the optimizer did\n"
+    "  -fsave-optimization-record[=FILE], -foptimization-record-file=FILE\n"
+    "                       write the optimizer's remarks as YAML records, as Clang does\n"
+    "                       (default FILE: the output's or the source's name, .opt.yaml)\n"
     "  -fupc-check          checking mode: every shared access, pointer-to-shared cast and\n"
     "                       bulk copy is checked at run time (bounds against the object it\n"
     "                       was derived from, null, data on another node); a failed check\n"
@@ -77,6 +81,8 @@ struct OptimizerFlags {
   bool remoteUpdate = true;
   bool loopVersioning = true;
   bool remarks = false;
+  bool saveRecord = false; // -fsave-optimization-record
+  std::string recordFile;  // its file ("" = the default name)
 };
 
 struct Options {
@@ -338,6 +344,17 @@ Options parseArgs(int argc, char **argv) {
       continue;
     }
     if (a == "-Rupc" || a == "-Rpass=upc") { o.opt.remarks = true; continue; }
+    if (a == "-fsave-optimization-record" || a == "-fsave-optimization-record=yaml") {
+      o.opt.saveRecord = true;
+      continue;
+    }
+    if (a.rfind("-fsave-optimization-record=", 0) == 0 || a.rfind("-foptimization-record-file=", 0) == 0) {
+      std::string f = a.substr(a.find('=') + 1);
+      if (f.empty() || f == "bitstream") usage("'" + a + "': the optimization record is a YAML file name");
+      o.opt.saveRecord = true;
+      o.opt.recordFile = f;
+      continue;
+    }
     if (a == "-fupc-check") { o.check = true; continue; }
     if (a == "-fno-upc-check") { o.check = false; continue; }
     if (a == "-fupc-opts=none" || a == "-fno-upc-opts") {
@@ -434,7 +451,7 @@ void unmarkUpccHeaders(std::string &pp, const std::string &includeDir) {
 // Translates one source into transPath (run in a child process, so a crash
 // in the translator is reported, not inherited).
 int translate(const Options &o, const std::string &src, const std::string &pp,
-              const std::string &transPath) {
+              const std::string &transPath, const std::string &recordPath) {
   upc::FrontendOptions fo;
   fo.inputName = src;
   fo.staticThreads = o.staticThreads;
@@ -460,6 +477,7 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   // its fast copy is plain C with no checks (privatized accesses keep theirs)
   oo.loopVersioning = o.opt.loopVersioning && !o.check;
   oo.remarks = o.opt.remarks;
+  oo.recordFile = recordPath;
   oo.staticThreads = o.staticThreads;
   upc::OptimizerPlan plan = upc::runOptimizer(fe, oo, llvm::errs());
   bool ok = upc::lowerTranslationUnit(fe, &plan, lo, os);
@@ -484,25 +502,26 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
 // thousand levels overflow it, so the translator runs on a thread with a
 // 512 MiB stack (address space only; pages are touched as used).
 int translateOnLargeStack(const Options &o, const std::string &src, const std::string &pp,
-                          const std::string &transPath) {
+                          const std::string &transPath, const std::string &recordPath) {
   int r = 1;
   llvm::thread t(std::optional<unsigned>(512u << 20),
-                 [&] { r = translate(o, src, pp, transPath); });
+                 [&] { r = translate(o, src, pp, transPath, recordPath); });
   t.join();
   return r;
 }
 
 int translateIsolated(const Options &o, const std::string &src, const std::string &pp,
-                      const std::string &transPath) {
+                      const std::string &transPath, const std::string &recordPath) {
   std::cout.flush();
   std::cerr.flush();
   // UPCC_NO_FORK=1 translates in this process (for debuggers).
   const char *nf = std::getenv("UPCC_NO_FORK");
-  if (nf && *nf && std::strcmp(nf, "0") != 0) return translateOnLargeStack(o, src, pp, transPath);
+  if (nf && *nf && std::strcmp(nf, "0") != 0)
+    return translateOnLargeStack(o, src, pp, transPath, recordPath);
   pid_t pid = fork();
-  if (pid < 0) return translateOnLargeStack(o, src, pp, transPath);
+  if (pid < 0) return translateOnLargeStack(o, src, pp, transPath, recordPath);
   if (pid == 0) {
-    int r = translateOnLargeStack(o, src, pp, transPath);
+    int r = translateOnLargeStack(o, src, pp, transPath, recordPath);
     llvm::errs().flush();
     std::cerr.flush();
     _exit(r);
@@ -566,6 +585,7 @@ int main(int argc, char **argv) {
   std::string outDir = o.output.empty() ? "." : dirName(o.output);
 
   std::vector<std::string> objects;
+  std::set<std::string> recordsStarted;
   int rc = 0;
   for (size_t k = 0; k < o.sources.size(); k++) {
     const std::string &src = o.sources[k];
@@ -582,7 +602,18 @@ int main(int argc, char **argv) {
     std::string trans = (o.saveTemps ? outDir : tmp.path) + "/" + base + ".trans.c";
     if (!o.saveTemps) trans = tmp.path + "/" + std::to_string(k) + "_" + base + ".trans.c";
     if (o.verbose) std::cerr << "upcc: translating " << src << " -> " << trans << "\n";
-    if (translateIsolated(o, src, pp, trans) != 0) { rc = 1; continue; }
+    // The records of this run replace the file's (the translator appends).
+    std::string record;
+    if (o.opt.saveRecord) {
+      record = !o.opt.recordFile.empty()                ? o.opt.recordFile
+               : o.compileOnly && !o.output.empty()     ? dirName(o.output) + "/" + baseName(o.output) + ".opt.yaml"
+                                                        : outDir + "/" + base + ".opt.yaml";
+      if (!recordsStarted.count(record)) {
+        recordsStarted.insert(record);
+        std::ofstream(record, std::ios::trunc);
+      }
+    }
+    if (translateIsolated(o, src, pp, trans, record) != 0) { rc = 1; continue; }
     if (o.printSurface) continue;
     std::string obj;
     if (o.compileOnly) obj = !o.output.empty() ? o.output : base + ".o";

@@ -1,5 +1,5 @@
 /* ghost_exchange.upc — the ghost-zone exchange of HPGMG-FV, after UPC++'s
- * "naturally grained communication" (issue 10 §2): every thread owns 2x2x2
+ * "naturally grained communication": every thread owns 2x2x2
  * boxes of N^3 cells with a one-cell ghost layer, in a global 3-D grid of
  * boxes with periodic boundaries, and fills each box's 26 ghost regions (6
  * faces, 12 edges, 8 corners) from the neighbouring boxes, three ways:

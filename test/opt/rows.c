@@ -18,6 +18,8 @@ long SHARED_CYC c[8 * __upcc_THREADS_DIM];
 double SHARED_IND ind[16][16];
 double STRICT_B16 sg[16][16];
 double f2(int);
+struct ps { int SHARED_CYC *p; int x; };
+enum { PS = sizeof(struct ps) }; // 16 to Clang, 24 in the generated C
 
 void f(int s, int d, int n, double SHARED_B16 *p) {
   int x, y, i;
@@ -95,6 +97,9 @@ void f(int s, int d, int n, double SHARED_B16 *p) {
   for (x = 1; x < 15; x++) t += c[x];
   // CHECK: [[@LINE+1]]:3: remark: loop not versioned: g[s][x][4] is not a row on one thread: its index does not move by one element per iteration of 'x'
   for (x = 1; x < 15; x++) t += g[s][x][4];
+  // Sizes of types holding a pointer-to-shared are not Clang's to fold.
+  // CHECK: [[@LINE+1]]:3: remark: loop not versioned: g[d][5][x + PS] is not a row on one thread: a size the generated C computes differently (a type holding a pointer-to-shared)
+  for (x = 0; x < 4; x++) g[d][5][x + PS] = 0;
   // NOLV-NOT: loop versioned
   g[0][0][0] = t;
 }
