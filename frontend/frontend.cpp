@@ -3,6 +3,7 @@
 // UPC checks, and diagnostics printed in the user's UPC spelling.
 #include "internal.h"
 
+#include <chrono>
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclGroup.h>
@@ -1263,6 +1264,13 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
   auto ppHold = std::make_shared<std::string>(pp);
   auto map = std::make_shared<SourceMap>(*ppHold);
   std::map<unsigned, long long> known;
+  auto clock = std::chrono::steady_clock::now();
+  auto lap = [&clock] {
+    auto now = std::chrono::steady_clock::now();
+    double d = std::chrono::duration<double>(now - clock).count();
+    clock = now;
+    return d;
+  };
   auto s = std::make_shared<SurfaceOut>(surfacePass(*ppHold, *map, opts, known));
   if (!s->requests.empty()) {
     evaluateRequests(*ppHold, *map, s->out, s->requests, opts, known);
@@ -1291,6 +1299,7 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
     noWarn |= a == "-w";
     werror |= a == "-Werror";
   }
+  res.surfaceSeconds = lap();
   if (!noWarn)
     for (auto &w : s->warnings) llvm::errs() << w;
   if (!s->errors.empty()) {
@@ -1348,6 +1357,7 @@ FrontendResult runFrontend(const std::string &pp, const FrontendOptions &opts) {
     consumer->resolveStaticAsserts(ast->getASTContext());
     if (consumer->errors == 0) runChecks(ast->getASTContext(), *consumer);
   }
+  res.semaSeconds = lap();
   if (!noWarn) {
     for (auto &w : fixWarnings) llvm::errs() << w;
     consumer->warnings += unsigned(fixWarnings.size() + s->warnings.size());

@@ -37,6 +37,9 @@ struct FrontendResult {
   std::unique_ptr<clang::ASTUnit> ast; // null when errors were reported
   SurfaceInfo info;
   std::string surfaceText;             // the C text Clang parsed
+  // Wall-clock seconds (-ftime-report): the surface pass with the constants
+  // it asks Clang about, and Sema with its fix rounds and UPC checks.
+  double surfaceSeconds = 0, semaSeconds = 0;
 };
 
 // preprocessed: the output of the preprocessor with upcc's predefines and

@@ -9,6 +9,7 @@
 #include <llvm/Support/FileSystem.h>
 
 #include <algorithm>
+#include <chrono>
 
 using namespace clang;
 
@@ -82,15 +83,20 @@ OptimizerPlan runOptimizer(ASTContext &ctx, const SurfaceInfo *surface,
           sm.isWrittenInMainFile(sm.getExpansionLoc(fd->getBeginLoc())))
         st.functions.push_back(fd);
 
+  auto pass = [&](const char *name, bool on, void (*run)(opt::PassState &)) {
+    if (!on) return;
+    st.remarks.pass = name;
+    auto t0 = std::chrono::steady_clock::now();
+    run(st);
+    plan.passSeconds.push_back(
+        {name, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()});
+  };
   // Passes 2 and 4 need the forall analysis even when pass 1 is off.
-  st.remarks.pass = "upc-forall-opt";
-  if (opts.forallOpt || opts.privatize || opts.loopVersioning) opt::runForallAffinity(st);
-  st.remarks.pass = "upc-privatize";
-  if (opts.privatize) opt::runPrivatize(st);
-  st.remarks.pass = "upc-remote-update";
-  if (opts.remoteUpdate) opt::runRemoteUpdate(st);
-  st.remarks.pass = "upc-loop-versioning";
-  if (opts.loopVersioning) opt::runLoopVersioning(st);
+  pass("upc-forall-opt", opts.forallOpt || opts.privatize || opts.loopVersioning,
+       opt::runForallAffinity);
+  pass("upc-privatize", opts.privatize, opt::runPrivatize);
+  pass("upc-remote-update", opts.remoteUpdate, opt::runRemoteUpdate);
+  pass("upc-loop-versioning", opts.loopVersioning, opt::runLoopVersioning);
 
   std::stable_sort(plan.remarks.begin(), plan.remarks.end(),
                    [&](const OptimizerRemark &a, const OptimizerRemark &b) {

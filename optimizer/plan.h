@@ -200,6 +200,7 @@ struct OptimizerPlan {
   llvm::DenseMap<const clang::Expr *, RemoteUpdate> updates;
   llvm::DenseMap<const clang::ForStmt *, VersionedLoop> versioned;
   std::vector<OptimizerRemark> remarks;
+  std::vector<std::pair<const char *, double>> passSeconds; // -ftime-report
   unsigned forallCounter = 0;
   struct Counts {
     unsigned forallsOptimized = 0, forallsKept = 0;

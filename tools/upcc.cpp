@@ -9,6 +9,7 @@
 #include <llvm/Support/thread.h>
 
 #include <cerrno>
+#include <chrono>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -62,6 +63,8 @@ const char *const kUsage =
     "  -fno-upc-loop-versioning\n"
     "                       disable one optimizer pass\n"
     "  -Rupc                report what the optimizer did\n"
+    "  -ftime-report        print where compile time goes: preprocessing, surface pass,\n"
+    "                       Sema, each optimizer pass, lowering, backend, link\n"
     "  -fsave-optimization-record[=FILE], -foptimization-record-file=FILE\n"
     "                       write the optimizer's remarks as YAML records, as Clang does\n"
     "                       (default FILE: the output's or the source's name, .opt.yaml)\n"
@@ -97,6 +100,7 @@ struct Options {
   bool noWarnings = false;
   bool printSurface = false; // --print-surface: the C the surface pass hands to Clang
   bool check = false;        // -fupc-check
+  bool timeReport = false;   // -ftime-report
   int staticThreads = 0;
   size_t heapSize = 0;
   OptimizerFlags opt;
@@ -356,6 +360,7 @@ Options parseArgs(int argc, char **argv) {
       continue;
     }
     if (a == "-fupc-check") { o.check = true; continue; }
+    if (a == "-ftime-report") { o.timeReport = true; continue; }
     if (a == "-fno-upc-check") { o.check = false; continue; }
     if (a == "-fupc-opts=none" || a == "-fno-upc-opts") {
       o.opt.forallOpt = o.opt.privatize = o.opt.remoteUpdate = o.opt.loopVersioning = false;
@@ -448,6 +453,24 @@ void unmarkUpccHeaders(std::string &pp, const std::string &includeDir) {
   pp.swap(out);
 }
 
+// -ftime-report: each source's phases, their total, and the total against
+// the backend's compile of the emitted C alone.
+void printTimeReport(
+    const std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> &report) {
+  for (auto &src : report) {
+    double total = 0, backend = 0;
+    std::fprintf(stderr, "upcc: time report for %s (wall clock)\n", src.first.c_str());
+    for (auto &p : src.second) {
+      std::fprintf(stderr, "upcc: time: %9.4f s  %s\n", p.second, p.first.c_str());
+      total += p.second;
+      if (p.first.rfind("backend", 0) == 0) backend = p.second;
+    }
+    std::fprintf(stderr, "upcc: time: %9.4f s  total", total);
+    if (backend > 0) std::fprintf(stderr, ", %.2fx the backend alone", total / backend);
+    std::fprintf(stderr, "\n");
+  }
+}
+
 // Translates one source into transPath (run in a child process, so a crash
 // in the translator is reported, not inherited).
 int translate(const Options &o, const std::string &src, const std::string &pp,
@@ -459,6 +482,9 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   if (o.noWarnings) fo.clangArgs.push_back("-w");
   upc::FrontendResult fe = upc::runFrontend(pp, fo);
   if (!fe.ast) return 1;
+  // -ftime-report: the phases' seconds, for the driver (this may be a child)
+  std::vector<std::pair<std::string, double>> times = {{"surface pass", fe.surfaceSeconds},
+                                                       {"Sema and UPC checks", fe.semaSeconds}};
   if (o.printSurface) {
     std::cout << fe.surfaceText;
     std::cout.flush();
@@ -480,9 +506,16 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   oo.recordFile = recordPath;
   oo.staticThreads = o.staticThreads;
   upc::OptimizerPlan plan = upc::runOptimizer(fe, oo, llvm::errs());
+  for (auto &p : plan.passSeconds) times.push_back({std::string("optimizer: ") + p.first, p.second});
+  auto t0 = std::chrono::steady_clock::now();
   bool ok = upc::lowerTranslationUnit(fe, &plan, lo, os);
   os.flush();
+  times.push_back({"lowering", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()});
   if (!ok) return 1;
+  if (o.timeReport) {
+    std::ofstream tf(transPath + ".times");
+    for (auto &t : times) tf << t.second << " " << t.first << "\n";
+  }
   std::ofstream f(transPath, std::ios::binary);
   if (!f) {
     std::cerr << "upcc: error: cannot write " << transPath << ": " << std::strerror(errno) << "\n";
@@ -586,6 +619,12 @@ int main(int argc, char **argv) {
 
   std::vector<std::string> objects;
   std::set<std::string> recordsStarted;
+  // -ftime-report: per source, (phase, seconds) in order
+  std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> report;
+  auto now = [] { return std::chrono::steady_clock::now(); };
+  auto secs = [](std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
+    return std::chrono::duration<double>(b - a).count();
+  };
   int rc = 0;
   for (size_t k = 0; k < o.sources.size(); k++) {
     const std::string &src = o.sources[k];
@@ -595,8 +634,10 @@ int main(int argc, char **argv) {
       continue;
     }
     std::string pp;
+    auto tPre = now();
     int r = run(preprocessCommand(o, paths, src), o.verbose, &pp);
     if (r != 0) { rc = 1; continue; }
+    if (o.timeReport) report.push_back({src, {{"preprocessing", secs(tPre, now())}}});
     unmarkUpccHeaders(pp, paths.include);
     std::string base = baseName(src);
     std::string trans = (o.saveTemps ? outDir : tmp.path) + "/" + base + ".trans.c";
@@ -614,6 +655,13 @@ int main(int argc, char **argv) {
       }
     }
     if (translateIsolated(o, src, pp, trans, record) != 0) { rc = 1; continue; }
+    if (o.timeReport) {
+      std::ifstream tf(trans + ".times");
+      double t;
+      std::string phase;
+      while (tf >> t && std::getline(tf >> std::ws, phase)) report.back().second.push_back({phase, t});
+      std::remove((trans + ".times").c_str());
+    }
     if (o.printSurface) continue;
     std::string obj;
     if (o.compileOnly) obj = !o.output.empty() ? o.output : base + ".o";
@@ -644,7 +692,10 @@ int main(int argc, char **argv) {
     cc.push_back("-gline-tables-only");
     cc.push_back("-fdebug-default-version=4");
     for (auto &a : o.ccArgs) cc.push_back(a);
-    if (run(cc, o.verbose) != 0) {
+    auto tCc = now();
+    int ccStatus = run(cc, o.verbose);
+    if (o.timeReport) report.back().second.push_back({"backend (clang -c of the emitted C)", secs(tCc, now())});
+    if (ccStatus != 0) {
       std::cerr << "upcc: error: the backend C compiler failed on the translation of " << src
                 << (o.saveTemps ? "" : " (keep it with -save-temps)") << "\n";
       rc = 1;
@@ -652,6 +703,7 @@ int main(int argc, char **argv) {
     }
     objects.push_back(obj);
   }
+  if (o.timeReport) printTimeReport(report);
   if (rc != 0 || o.compileOnly || o.printSurface) return rc;
 
   if (!exists(paths.runtime)) {
@@ -683,9 +735,11 @@ int main(int argc, char **argv) {
   // runtimes, which only the compiler driver links in.
   if (std::string(UPCC_SANITIZE) != "none" && std::string(UPCC_SANITIZE) != "")
     ld.push_back("-fsanitize=" + std::string(UPCC_SANITIZE));
+  auto tLd = now();
   if (run(ld, o.verbose) != 0) {
     std::cerr << "upcc: error: linking failed\n";
     return 1;
   }
+  if (o.timeReport) std::fprintf(stderr, "upcc: time: %9.4f s  link\n", secs(tLd, now()));
   return 0;
 }
