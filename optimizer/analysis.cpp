@@ -454,10 +454,10 @@ std::optional<int64_t> lfResidue(const LinearForm &f, int64_t m) {
   if (m <= 0) return std::nullopt;
   int64_t r = 0;
   for (auto &t : f.terms) {
-    if (t.first.empty()) r = t.second % m;
+    if (t.first.empty()) r = floorMod(t.second, m);
     else if (t.second % m != 0) return std::nullopt;
   }
-  return r < 0 ? r + m : r;
+  return r;
 }
 
 bool lfSplit(const LinearForm &f, unsigned atom, LinearForm &coef, LinearForm &rest) {

@@ -122,6 +122,10 @@ LinearForm lfScale(const LinearForm &a, int64_t k);
 LinearForm lfConst(int64_t k);
 LinearForm lfAtom(unsigned id);
 bool lfEqual(const LinearForm &a, const LinearForm &b);
+// Division and remainder rounding towards minus infinity (b > 0): the
+// block of element g is floorDiv(g, B), its place in it floorMod(g, B).
+inline int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+inline int64_t floorMod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
 // f mod m (in [0, m)) for every value of f's atoms, when that is a
 // constant: each non-constant term's coefficient a multiple of m.
 std::optional<int64_t> lfResidue(const LinearForm &f, int64_t m);

@@ -278,13 +278,12 @@ private:
       const LoopRange &r = fp.range;
       if (rho && r.first && r.last) {
         int64_t B = block, a = *r.first + *rho, z = *r.last + *rho;
-        auto blockOf = [B](int64_t v) { return v >= 0 ? v / B : -((-v + B - 1) / B); };
         if (z < a) {
           fp.shape = ForallPlan::OneBlock;
           fp.inBlock.reset();
-        } else if (blockOf(a) == blockOf(z)) {
+        } else if (floorDiv(a, B) == floorDiv(z, B)) {
           fp.shape = ForallPlan::OneBlock;
-          fp.inBlock = {{a - blockOf(a) * B, z - blockOf(a) * B}};
+          fp.inBlock = {{floorMod(a, B), z - floorDiv(a, B) * B}};
           fp.why = kind + ", the iterations in one block";
         }
       }

@@ -175,8 +175,7 @@ struct RowFinder {
         o.kind == SharedObject::StaticArray ? lfResidue(rest, o.block) : std::nullopt;
     if (blocked && rho && range.first && range.last) {
       int64_t B = o.block, a = *rho + lo + *range.first, z = *rho + hi + *range.last;
-      auto blockOf = [B](int64_t v) { return v >= 0 ? v / B : -((-v + B - 1) / B); };
-      if (z >= a && blockOf(a) != blockOf(z))
+      if (z >= a && floorDiv(a, B) != floorDiv(z, B))
         return "its elements over the loop's range cross a block's edge";
     }
     if (k == rows.size()) {
@@ -199,11 +198,14 @@ struct RowFinder {
 
   // Offsets relative to each row's first element, the rows' C text, and
   // which rows may be fetched when off the node (body: what the loop runs;
-  // privatized accesses and the rows must be in the plan already).
-  void finish(const std::vector<const Stmt *> &body) {
+  // plain: its accesses the copy makes plain C besides the rows and what
+  // the plan privatized).
+  void finish(const std::vector<const Stmt *> &body, const std::vector<PrivatizedAccess> &plain = {}) {
     for (PrivatizedAccess &pa : found) pa.offset -= rows[pa.baseIndex].lo;
     for (RowBase &r : rows) r.indexText = lfText(lfAdd(r.index, lfConst(r.lo)), st.atoms);
     FetchScan fs(st);
+    for (const PrivatizedAccess &pa : found) fs.plain.insert(pa.access);
+    for (const PrivatizedAccess &pa : plain) fs.plain.insert(pa.access);
     WriteSet writes;
     for (const Stmt *b : body) {
       fs.TraverseStmt(const_cast<Stmt *>(b));
@@ -221,13 +223,13 @@ struct RowFinder {
     PassState &st;
     explicit FetchScan(PassState &s) : st(s) {}
     bool ok = true;
-    std::set<const Expr *> written;
+    std::set<const Expr *> written, plain;
     void access(const Expr *e) {
       if (!isSharedType(e->getType()) || e->getType()->isArrayType()) return;
       if (isStrictAccess(st.ctx, st.surface, e->getType(), e->getBeginLoc())) ok = false;
       if (!isWrite(e)) return;
       written.insert(e);
-      if (!st.plan.privatizedAccess(e)) ok = false;
+      if (!plain.count(e) && !st.plan.privatizedAccess(e)) ok = false;
     }
     // e is assigned, updated, or its address escapes.
     bool isWrite(const Expr *e) {
@@ -361,10 +363,7 @@ struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
       names += (names.empty() ? "'" : ", '") + p->getName().str() + "'";
     std::string when = names.empty() ? "" : names + (vl.bases.size() > 1 ? " point" : " points") + " to this node";
     if (rows) {
-      // which rows may be fetched depends on all the loop's accesses
-      for (const PrivatizedAccess &pa : found) st.plan.privatized[pa.access] = pa;
-      for (const PrivatizedAccess &pa : rows->found) st.plan.privatized[pa.access] = pa;
-      rows->finish({fs->getCond(), fs->getInc(), fs->getBody()});
+      rows->finish({fs->getCond(), fs->getInc(), fs->getBody()}, found);
       vl.rows = rows->rows;
       found.insert(found.end(), rows->found.begin(), rows->found.end());
       unsigned fetched = 0;
@@ -418,7 +417,6 @@ void versionForall(PassState &st, ForallPlan &fp, const FunctionFacts &facts) {
       st.remarks.add(acc->getBeginLoc(), name + " not versioned: " + no, false);
   }
   if (rows.found.empty()) return;
-  for (const PrivatizedAccess &pa : rows.found) st.plan.privatized[pa.access] = pa;
   rows.finish({fp.loop->getCond(), fp.loop->getInc(), fp.test->getThen()});
   for (const PrivatizedAccess &pa : rows.found)
     st.remarks.add(pa.access->getBeginLoc(),

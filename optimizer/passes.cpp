@@ -49,14 +49,11 @@ static void writeRecords(opt::PassState &st, const std::string &path) {
         fn = f->getNameAsString();
     // The access or loop, then the reason: "X privatized (why)", "X not
     // privatized: why", "loop not versioned: why".
-    std::string subject = r.text, reason;
-    for (const char *sep : {": ", " ("}) {
-      size_t k = r.text.find(sep);
-      if (k != std::string::npos && (reason.empty() || k < subject.size())) {
-        subject = r.text.substr(0, k);
-        reason = r.text.substr(k + 2);
-        if (sep[1] == '(' && !reason.empty() && reason.back() == ')') reason.pop_back();
-      }
+    size_t paren = r.text.find(" ("), k = std::min(r.text.find(": "), paren);
+    std::string subject = r.text.substr(0, k), reason;
+    if (k != std::string::npos) {
+      reason = r.text.substr(k + 2);
+      if (k == paren && !reason.empty() && reason.back() == ')') reason.pop_back();
     }
     out << "--- !" << (r.fired ? "Passed" : "Missed") << "\n"
         << "Pass:            " << r.pass << "\n"

@@ -53,7 +53,7 @@ std::optional<int64_t> localOffset(const LinearForm &d, int64_t B, int staticThr
   std::string by = "the index differs from the affinity by " + std::to_string(c0) +
                    (m ? " + " + std::to_string(m) + "*THREADS" : "");
   if (staticThreads) { // THREADS is a number in d already
-    int64_t P = B * staticThreads, c1 = ((c0 % P) + P) % P;
+    int64_t P = B * staticThreads, c1 = floorMod(c0, P);
     for (int64_t c : {c1, c1 - P})
       if (fits(c)) return (c0 - c) / P * B + c;
   } else if (m % B == 0 && fits(c0)) {
@@ -146,10 +146,7 @@ void runPrivatize(PassState &st) {
           why = "the affinity is a pointer, the access another object";
         else if (ao.block == 0 && !(ref->object == ao))
           why = "another indefinite object than the affinity's";
-        else if (ao.block != 0 &&
-                 !(offset = localOffset(d, ao.block, scope.staticThreads, fp.inBlock, why)))
-          ;
-        else
+        else if (ao.block == 0 || (offset = localOffset(d, ao.block, scope.staticThreads, fp.inBlock, why)))
           local = true;
       }
       if (!local) {

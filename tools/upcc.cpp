@@ -453,10 +453,16 @@ void unmarkUpccHeaders(std::string &pp, const std::string &includeDir) {
   pp.swap(out);
 }
 
-// -ftime-report: each source's phases, their total, and the total against
-// the backend's compile of the emitted C alone.
-void printTimeReport(
-    const std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> &report) {
+// -ftime-report: (phase, seconds) in order, per source.
+using PhaseTimes = std::vector<std::pair<std::string, double>>;
+
+double secondsSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Each source's phases, their total, and the total against the backend's
+// compile of the emitted C alone.
+void printTimeReport(const std::vector<std::pair<std::string, PhaseTimes>> &report) {
   for (auto &src : report) {
     double total = 0, backend = 0;
     std::fprintf(stderr, "upcc: time report for %s (wall clock)\n", src.first.c_str());
@@ -483,8 +489,7 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   upc::FrontendResult fe = upc::runFrontend(pp, fo);
   if (!fe.ast) return 1;
   // -ftime-report: the phases' seconds, for the driver (this may be a child)
-  std::vector<std::pair<std::string, double>> times = {{"surface pass", fe.surfaceSeconds},
-                                                       {"Sema and UPC checks", fe.semaSeconds}};
+  PhaseTimes times = {{"surface pass", fe.surfaceSeconds}, {"Sema and UPC checks", fe.semaSeconds}};
   if (o.printSurface) {
     std::cout << fe.surfaceText;
     std::cout.flush();
@@ -510,7 +515,7 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   auto t0 = std::chrono::steady_clock::now();
   bool ok = upc::lowerTranslationUnit(fe, &plan, lo, os);
   os.flush();
-  times.push_back({"lowering", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()});
+  times.push_back({"lowering", secondsSince(t0)});
   if (!ok) return 1;
   if (o.timeReport) {
     std::ofstream tf(transPath + ".times");
@@ -619,12 +624,8 @@ int main(int argc, char **argv) {
 
   std::vector<std::string> objects;
   std::set<std::string> recordsStarted;
-  // -ftime-report: per source, (phase, seconds) in order
-  std::vector<std::pair<std::string, std::vector<std::pair<std::string, double>>>> report;
+  std::vector<std::pair<std::string, PhaseTimes>> report; // -ftime-report
   auto now = [] { return std::chrono::steady_clock::now(); };
-  auto secs = [](std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
-    return std::chrono::duration<double>(b - a).count();
-  };
   int rc = 0;
   for (size_t k = 0; k < o.sources.size(); k++) {
     const std::string &src = o.sources[k];
@@ -637,7 +638,7 @@ int main(int argc, char **argv) {
     auto tPre = now();
     int r = run(preprocessCommand(o, paths, src), o.verbose, &pp);
     if (r != 0) { rc = 1; continue; }
-    if (o.timeReport) report.push_back({src, {{"preprocessing", secs(tPre, now())}}});
+    if (o.timeReport) report.push_back({src, {{"preprocessing", secondsSince(tPre)}}});
     unmarkUpccHeaders(pp, paths.include);
     std::string base = baseName(src);
     std::string trans = (o.saveTemps ? outDir : tmp.path) + "/" + base + ".trans.c";
@@ -649,10 +650,7 @@ int main(int argc, char **argv) {
       record = !o.opt.recordFile.empty()                ? o.opt.recordFile
                : o.compileOnly && !o.output.empty()     ? dirName(o.output) + "/" + baseName(o.output) + ".opt.yaml"
                                                         : outDir + "/" + base + ".opt.yaml";
-      if (!recordsStarted.count(record)) {
-        recordsStarted.insert(record);
-        std::ofstream(record, std::ios::trunc);
-      }
+      if (recordsStarted.insert(record).second) std::ofstream(record, std::ios::trunc);
     }
     if (translateIsolated(o, src, pp, trans, record) != 0) { rc = 1; continue; }
     if (o.timeReport) {
@@ -694,7 +692,7 @@ int main(int argc, char **argv) {
     for (auto &a : o.ccArgs) cc.push_back(a);
     auto tCc = now();
     int ccStatus = run(cc, o.verbose);
-    if (o.timeReport) report.back().second.push_back({"backend (clang -c of the emitted C)", secs(tCc, now())});
+    if (o.timeReport) report.back().second.push_back({"backend (clang -c of the emitted C)", secondsSince(tCc)});
     if (ccStatus != 0) {
       std::cerr << "upcc: error: the backend C compiler failed on the translation of " << src
                 << (o.saveTemps ? "" : " (keep it with -save-temps)") << "\n";
@@ -740,6 +738,6 @@ int main(int argc, char **argv) {
     std::cerr << "upcc: error: linking failed\n";
     return 1;
   }
-  if (o.timeReport) std::fprintf(stderr, "upcc: time: %9.4f s  link\n", secs(tLd, now()));
+  if (o.timeReport) std::fprintf(stderr, "upcc: time: %9.4f s  link\n", secondsSince(tLd));
   return 0;
 }
