@@ -7,7 +7,8 @@
 
 #include "cache.h"
 #include "hunt.h"
-#include "progress.h"
+#include "module.h"
+#include "doorbell.h"
 #include "segment.h"
 #include "start.h"
 #include "stats.h"
@@ -51,8 +52,6 @@ void upcrt_access_init(void) {
   if (!upcrt_access_pend || !upcrt_access_plist || !upcrt_access_stage || !upcrt_access_acc ||
       !upcrt_access_batch || !upcrt_access_blist)
     upcrt_fatal("out of private memory at start-up");
-  upcrt_hunt_init();
-  upcrt_cache_init();
 }
 
 int upcrt_access_pending(int t) { return upcrt_access_pend[t]; }
@@ -66,7 +65,7 @@ static void upcrt_access_mark(int t);
  * whose updates are still gathered stay pending. */
 static void upcrt_access_complete(void) {
   for (int i = 0; i < upcrt_access_npend; i++)
-    if (upcrt_access_acc[upcrt_access_plist[i]]) upcrt_progress_ring(upcrt_access_plist[i]);
+    if (upcrt_access_acc[upcrt_access_plist[i]]) upcrt_doorbell_ring(upcrt_access_plist[i]);
   if (upcrt_hunt_outstanding) upcrt_hunt_retire_all(); /* HUNT keeps puts_pending set */
   if (upcrt_access_npend > 8) {
     MPI_Win_flush_all(upcrt_seg_win);
@@ -97,8 +96,12 @@ void upcrt_complete_updates(void) {
   upcrt_updates_pending = 0;
 }
 
-void upcrt_flush_puts(void) {
-  upcrt_cache_flush_all();
+/* Every module completes its outstanding work through the module table:
+ * the cache writes back its dirty lines (cache.c), then upcrt_access_quiesce
+ * completes every put in flight. */
+void upcrt_flush_puts(void) { upcrt_modules_quiesce(); }
+
+void upcrt_access_quiesce(void) {
   upcrt_access_send_batches();
   upcrt_access_complete();
 }
@@ -111,7 +114,7 @@ void upcrt_access_flush_target(int t) {
 void upcrt_access_complete_target(int t) {
   if (!upcrt_access_pend[t]) return;
   upcrt_access_send_batch(t);
-  if (upcrt_access_acc[t]) upcrt_progress_ring(t);
+  if (upcrt_access_acc[t]) upcrt_doorbell_ring(t);
   MPI_Win_flush(t, upcrt_seg_win);
   upcrt_access_pend[t] = 0; /* stays in plist; the staging space waits for flush_puts */
   upcrt_access_acc[t] = 0;

@@ -15,6 +15,10 @@
 #include "upcrt.h"
 
 void upcrt_access_init(void);
+/* This module's part of quiescing (module.h): the gathered updates leave
+ * and everything in flight completes, HUNT's strips first (the rest of
+ * upcrt_flush_puts, after the cache wrote its lines back). */
+void upcrt_access_quiesce(void);
 /* Writes back and invalidates the cached lines of thread t and completes
  * the relaxed puts and updates to it (before a bulk, non-blocking, VIS or
  * atomic operation on t). */

@@ -12,7 +12,7 @@
 
 #include "access.h"
 #include "nb.h"
-#include "progress.h"
+#include "doorbell.h"
 #include "stats.h"
 #include "segment.h"
 #include "upcrt.h"
@@ -357,7 +357,7 @@ struct upcx_future *upcrt_async(int thread, void (*fn)(void), const char *sig, i
     MPI_Accumulate(&one, 1, MPI_UINT64_T, thread, UPCRT_SEG_ASYNC, 1, MPI_UINT64_T, MPI_SUM,
                    upcrt_seg_win);
     upcrt_access_note_put(thread);
-    upcrt_progress_ring(thread);
+    upcrt_doorbell_ring(thread);
   }
   return f;
 }

@@ -9,9 +9,10 @@
 
 #include "access.h"
 #include "barrier.h"
-#include "collective.h"
-#include "progress.h"
+#include "coll_base.h"
+#include "doorbell.h"
 #include "segment.h"
+#include "all_alloc.h"
 #include "svd.h"
 #include "stats.h"
 
@@ -77,7 +78,7 @@ upcrt_pts_t upc_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops,
       hints != UPC_ATOMIC_HINT_THROUGHPUT)
     upcrt_fatal("upc_all_atomicdomain_alloc: %d is not a upc_atomichint_t", (int)hints);
   upcrt_barrier_coll_what = "upc_all_atomicdomain_alloc";
-  upcrt_pts_t d = upcrt_svd_all_alloc((size_t)upcrt_threads, 64);
+  upcrt_pts_t d = upcrt_all_alloc((size_t)upcrt_threads, 64);
   /* The lock word of my block; the descriptor is kept privately by every
    * thread (the allocation is collective and single-valued). */
   upcrt_seg_store(upcrt_mythread, d.offset, 0);
@@ -205,11 +206,11 @@ static void cpu_atomic(int k, void *addr, void *fetch, upc_op_t op, const void *
 /* Waits for a request of an operation on thread t's memory. */
 static void wait_req(MPI_Request *r, int t) {
   int done = 0;
-  upcrt_progress_waiter_t w = {0};
+  upcrt_doorbell_waiter_t w = {0};
   for (;;) {
     MPI_Test(r, &done, MPI_STATUS_IGNORE);
     if (done) return;
-    upcrt_progress_ring_later(&w, t);
+    upcrt_doorbell_ring_later(&w, t);
     upcrt_wait_poll();
     sched_yield();
   }
@@ -248,7 +249,7 @@ static MPI_Datatype mpi_type(int k) {
     }                                                                           \
     if (op == UPC_CSWAP) {                                                      \
       MPI_Compare_and_swap(&v2, &v1, &old, dt, t, disp, upcrt_seg_win);         \
-      upcrt_progress_ring(t);                                                   \
+      upcrt_doorbell_ring(t);                                                   \
       MPI_Win_flush(t, upcrt_seg_win);                                          \
     } else {                                                                    \
       /* request-based, so the wait can yield to the target's process */       \
@@ -268,7 +269,7 @@ static MPI_Datatype mpi_type(int k) {
     if (op1) memcpy(&v1, op1, sizeof v1);                                       \
     if (op2) memcpy(&v2, op2, sizeof v2);                                       \
     MPI_Fetch_and_op(&zero, &ob, dt, t, disp, MPI_NO_OP, upcrt_seg_win);        \
-    upcrt_progress_ring(t);                                                     \
+    upcrt_doorbell_ring(t);                                                     \
     MPI_Win_flush(t, upcrt_seg_win);                                            \
     for (;;) {                                                                  \
       memcpy(&old, &ob, sizeof old);                                            \
@@ -278,7 +279,7 @@ static MPI_Datatype mpi_type(int k) {
         memcpy(&e, &v1, sizeof e);                                              \
         memcpy(&nb, &v2, sizeof nb);                                            \
         MPI_Compare_and_swap(&nb, &e, &got, dt, t, disp, upcrt_seg_win);        \
-        upcrt_progress_ring(t);                                                 \
+        upcrt_doorbell_ring(t);                                                 \
         MPI_Win_flush(t, upcrt_seg_win);                                        \
         memcpy(&old, &got, sizeof old);                                         \
         break;                                                                  \
@@ -286,7 +287,7 @@ static MPI_Datatype mpi_type(int k) {
       nv = FLT_NEW(F, old, v1, v2);                                             \
       memcpy(&nb, &nv, sizeof nb);                                              \
       MPI_Compare_and_swap(&nb, &ob, &got, dt, t, disp, upcrt_seg_win);         \
-      upcrt_progress_ring(t);                                                   \
+      upcrt_doorbell_ring(t);                                                   \
       MPI_Win_flush(t, upcrt_seg_win);                                          \
       if (got == ob) break;                                                     \
       ob = got;                                                                 \

@@ -10,23 +10,6 @@
 #include "segment.h"
 #include "svd.h"
 
-static const upcrt_check_site_t *upcrt_check_pending;
-
-void upcrt_check_at(const upcrt_check_site_t *site) { upcrt_check_pending = site; }
-
-const upcrt_check_site_t *upcrt_check_take(void) {
-  const upcrt_check_site_t *s = upcrt_check_pending;
-  upcrt_check_pending = NULL;
-  return s;
-}
-
-void upcrt_check_where(const upcrt_check_site_t *site, char *buf, size_t size) {
-  if (site)
-    snprintf(buf, size, " at %s:%d:%d", site->file, site->line, site->col);
-  else if (size)
-    buf[0] = '\0';
-}
-
 /* "write to grid[3]", "upc_memget of 80 bytes from src", ... */
 static void upcrt_check_what(char *buf, size_t size, int kind, const char *expr, size_t n) {
   switch (kind) {

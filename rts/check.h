@@ -1,21 +1,18 @@
 /* check.h — checking mode (upcc -fupc-check): the checks the emitted code
  * calls around shared accesses, casts and bulk copies, and their messages.
  *
- * What this module keeps: the site of the allocation or upc_free call about
- * to run (upcrt_check_at), which the shared variable directory records with
- * a heap object or puts in its message.  The object lookups themselves are
- * the directory's (svd.h); nothing here runs unless the program was compiled
- * with -fupc-check.
+ * What this offers: the checked entry points declared in upcrt.h
+ * (upcrt_check_index_fail, upcrt_check_ptr, upcrt_check_range,
+ * upcrt_check_to_private, upcrt_check_sync);
+ * nothing else in the runtime calls into it.  It stands on the directory's
+ * object lookups (svd.h) and on the access layer; the call site of the
+ * allocation or free about to run (upcrt_check_at) is kept in core
+ * (check_site.h), where the directory records it.  Nothing here runs unless
+ * the program was compiled with -fupc-check.
  */
 #ifndef UPCRT_CHECK_H
 #define UPCRT_CHECK_H
 
-#include <stddef.h>
 #include "upcrt.h"
-
-/* The pending call site, cleared (NULL when there is none). */
-const upcrt_check_site_t *upcrt_check_take(void);
-/* " at file.upc:L:C" for site, or "" for NULL. */
-void upcrt_check_where(const upcrt_check_site_t *site, char *buf, size_t size);
 
 #endif

@@ -13,38 +13,10 @@
 #include "svd.h"
 #include "stats.h"
 
-MPI_Comm upcrt_coll_comm = MPI_COMM_NULL;
-
-static int *leader_of;       /* leader_of[t]: lowest thread of t's node */
-static uint64_t ctl_off;     /* control words: entered at +0, done at +8 */
 static uint64_t coll_seq;    /* collectives this thread entered */
 static uint64_t done_expect; /* notifications this thread has waited for */
 
-/* ---- Setup and waiting ---------------------------------------------------- */
-
-/* Waits poll a few times before giving the core away: with a free core
- * the partner answers within microseconds, while a yield on a busy node
- * costs a whole time slice. */
-enum { SPIN = 64 };
-
-void upcrt_coll_wait(MPI_Request *req) {
-  int done = 0;
-  upcrt_barrier_watch_t w = {0};
-  for (unsigned i = 0;; i++) {
-    MPI_Test(req, &done, MPI_STATUS_IGNORE);
-    if (done) return;
-    upcrt_wait_poll();
-    if (i % SPIN == SPIN - 1) sched_yield();
-    upcrt_barrier_watch(&w);
-  }
-}
-
-void upcrt_coll_barrier(void) {
-  upcrt_fence();
-  MPI_Request r;
-  MPI_Ibarrier(upcrt_coll_comm, &r);
-  upcrt_coll_wait(&r);
-}
+/* ---- Setup and waiting (the communicator and node map: coll_base.c) ------ */
 
 static void node_barrier(void) {
   upcrt_fence();
@@ -53,30 +25,6 @@ static void node_barrier(void) {
   upcrt_coll_wait(&r);
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
-
-void upcrt_coll_init(void) {
-  if (upcrt_coll_comm != MPI_COMM_NULL) return;
-  MPI_Request r;
-  MPI_Comm_idup(upcrt_seg_comm, &upcrt_coll_comm, &r);
-  upcrt_coll_wait(&r);
-  /* A node is what this thread can address directly (so UPCRT_FORCE_RMA=1
-   * makes every thread its own node and exercises the inter-node paths). */
-  int T = upcrt_threads, me = upcrt_mythread, mine = me;
-  for (int t = 0; t < T; t++)
-    if (t == me || upcrt_node_base[t] != NULL) { mine = t; break; }
-  leader_of = malloc(sizeof(int) * (size_t)T);
-  if (!leader_of) upcrt_fatal("collectives: out of memory");
-  MPI_Iallgather(&mine, 1, MPI_INT, leader_of, 1, MPI_INT, upcrt_coll_comm, &r);
-  upcrt_coll_wait(&r);
-  upcrt_pts_t ctl = upcrt_svd_all_alloc((size_t)T, 16);
-  ctl_off = ctl.offset;
-  upcrt_seg_store(me, ctl_off, 0);
-  upcrt_seg_store(me, ctl_off + 8, 0);
-  upcrt_coll_barrier();
-}
-
-int upcrt_coll_leader(int t) { return leader_of[t]; }
-int upcrt_coll_same_node(int a, int b) { return leader_of[a] == leader_of[b]; }
 
 upc_flag_t upcrt_coll_flags(upc_flag_t flags, const char *what) {
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_COLL, 0);
@@ -137,10 +85,10 @@ static void xfer_exec(const upcrt_coll_xfer_t *x) {
 static void wait_entered(int t, char *seen) {
   if (seen[t]) return;
   upcrt_barrier_watch_t w = {0};
-  for (unsigned i = 0; upcrt_seg_load(t, ctl_off) < coll_seq; i++) {
+  for (unsigned i = 0; upcrt_seg_load(t, upcrt_coll_ctl) < coll_seq; i++) {
     upcrt_progress();
     upcrt_async_poll();
-    if (i % SPIN == SPIN - 1) sched_yield();
+    if (i % UPCRT_COLL_SPIN == UPCRT_COLL_SPIN - 1) sched_yield();
     upcrt_barrier_watch(&w);
   }
   seen[t] = 1;
@@ -153,7 +101,7 @@ void upcrt_coll_plan_run(upcrt_coll_plan_t *p, upc_flag_t flags) {
   if (flags & UPC_IN_ALLSYNC) upcrt_coll_barrier();
   if (flags & UPC_IN_MYSYNC) {
     upcrt_fence(); /* my earlier writes to the data are part of "entered" */
-    upcrt_seg_store(me, ctl_off, coll_seq);
+    upcrt_seg_store(me, upcrt_coll_ctl, coll_seq);
     seen = calloc((size_t)T, 1);
     seen[me] = 1;
   }
@@ -183,12 +131,12 @@ void upcrt_coll_plan_run(upcrt_coll_plan_t *p, upc_flag_t flags) {
   if (notify) {
     upcrt_fence();
     for (int t = 0; t < T; t++)
-      if (notify[t]) upcrt_seg_fetch_add(t, ctl_off + 8, notify[t]);
+      if (notify[t]) upcrt_seg_fetch_add(t, upcrt_coll_ctl + 8, notify[t]);
     upcrt_barrier_watch_t w = {0};
-    for (unsigned i = 0; upcrt_seg_load(me, ctl_off + 8) < done_expect; i++) {
+    for (unsigned i = 0; upcrt_seg_load(me, upcrt_coll_ctl + 8) < done_expect; i++) {
       upcrt_progress();
       upcrt_async_poll();
-      if (i % SPIN == SPIN - 1) sched_yield();
+      if (i % UPCRT_COLL_SPIN == UPCRT_COLL_SPIN - 1) sched_yield();
       upcrt_barrier_watch(&w);
     }
   }

@@ -2,13 +2,11 @@
  * xupc_collectiveav.h) in the C ABI the lowering produces, and the shared
  * machinery behind them.
  *
- * What this module keeps: the collectives' communicator (a dup of the
- * runtime's), the node map for UPC_MULTICORE (a node = the threads whose
- * segments this thread maps, as upcrt_node_base says), two control words per
- * thread for UPC_IN_MYSYNC / UPC_OUT_MYSYNC of the one-sided algorithms
- * (entered: the sequence number of the last collective the thread entered;
- * done: transfers other threads completed on its data), and the reduction
- * kernels for the eleven reduction types.
+ * What this module keeps: the one-sided transfer plans and their IN/OUT
+ * synchronization on the control words, the sequence number of the
+ * collectives this thread entered, and the reduction kernels for the eleven
+ * reduction types.  The communicator, the node map, the control words and
+ * the collective barrier are coll_base.h's (synchronization layer).
  */
 #ifndef UPCRT_COLLECTIVE_H
 #define UPCRT_COLLECTIVE_H
@@ -16,6 +14,7 @@
 #include <mpi.h>
 #include <stddef.h>
 #include "upcrt.h"
+#include "coll_base.h"
 
 #define UPC_PULL (1 << 8)
 #define UPC_PUSH (1 << 9)
@@ -98,16 +97,6 @@ void xupc_allav_permute(void *dst, const void *src, const int *perm, size_t nbyt
 
 /* ---- Machinery shared by collective.c and xcollective.c ---- */
 
-extern MPI_Comm upcrt_coll_comm;
-
-/* Sets up the communicator, node map and control words on first use (every
- * collective calls it first; it is collective itself the first time). */
-void upcrt_coll_init(void);
-/* Waits for a request with MPI_Test + sched_yield (never a blocking wait). */
-void upcrt_coll_wait(MPI_Request *req);
-/* Completes this thread's puts, then a barrier of all threads. */
-void upcrt_coll_barrier(void);
-
 /* Checks flags (one IN, one OUT, at most one algorithm) and fills in the
  * ALLSYNC defaults; what names the calling function for messages. */
 upc_flag_t upcrt_coll_flags(upc_flag_t flags, const char *what);
@@ -140,10 +129,6 @@ void upcrt_coll_plan_add(upcrt_coll_plan_t *p, upcrt_pts_t dst, upcrt_pts_t src,
 void upcrt_coll_plan_assign(upcrt_coll_plan_t *p, upc_flag_t flags);
 /* Runs a plan with the IN/OUT synchronization of flags, then frees it. */
 void upcrt_coll_plan_run(upcrt_coll_plan_t *p, upc_flag_t flags);
-
-/* Node map: leader thread of t's node, and whether t shares this node. */
-int upcrt_coll_leader(int t);
-int upcrt_coll_same_node(int a, int b);
 
 /* ---- Reductions ---- */
 typedef void (*upcrt_coll_fn)(void);

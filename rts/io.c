@@ -14,6 +14,7 @@
 #include "collective.h"
 #include "hunt.h"
 #include "segment.h"
+#include "all_alloc.h"
 #include "svd.h"
 
 #define PIECE_MAX ((size_t)1 << 30) /* hindexed block lengths are int */
@@ -177,7 +178,7 @@ upcrt_pts_t upc_all_fopen(const char *fname, int flags, size_t numhints,
     MPI_File_get_size(fh, &sz);
     f->fp = (upc_off_t)sz;
   }
-  upcrt_pts_t h = upcrt_svd_all_alloc(1, 64); /* the single-valued upc_file_t */
+  upcrt_pts_t h = upcrt_all_alloc(1, 64); /* the single-valued upc_file_t */
   f->key = h.offset;
   f->next = files;
   files = f;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "barrier.h"
-#include "check.h"
+#include "check_site.h"
 #include "segment.h"
 #include "stats.h"
 #include "svd.h"
@@ -55,22 +55,6 @@ static int upcrt_lock_still_held(int i) {
     return 1;
   upcrt_lock_forget(i);
   return 0;
-}
-
-uint64_t upcrt_lock_acquire_at(int t, uint64_t off) {
-  uint64_t ticket = upcrt_seg_fetch_add(t, off + UPCRT_LOCK_NEXT, 1);
-  /* FIFO: wait until our ticket is served; yield so the holder runs */
-  while (upcrt_seg_load(t, off + UPCRT_LOCK_SERVING) != ticket) {
-    upcrt_wait_poll();
-    sched_yield();
-  }
-  upcrt_seg_sync();
-  return ticket;
-}
-
-void upcrt_lock_release_at(int t, uint64_t off) {
-  upcrt_seg_sync();
-  upcrt_seg_fetch_add(t, off + UPCRT_LOCK_SERVING, 1);
 }
 
 static void upcrt_lock_check(upcrt_pts_t l, const char *what) {
@@ -172,7 +156,7 @@ void upc_lock(upcrt_pts_t l) {
     upcrt_fatal("upc_lock: this thread already holds the lock %s (it would wait forever)", d);
   }
   double t0 = upcrt_stats_on ? MPI_Wtime() : 0;
-  uint64_t ticket = upcrt_lock_acquire_at((int)l.thread, l.offset);
+  uint64_t ticket = upcrt_ticket_acquire((int)l.thread, l.offset);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_lock(MPI_Wtime() - t0);
   upcrt_lock_add(l, ticket);
 }
@@ -203,5 +187,5 @@ void upc_unlock(upcrt_pts_t l) {
   upcrt_lock_forget(i);
   /* everything done under the lock completes before the next holder runs */
   upcrt_fence();
-  upcrt_lock_release_at((int)l.thread, l.offset);
+  upcrt_ticket_release((int)l.thread, l.offset);
 }

@@ -15,12 +15,11 @@
 
 #include <stdint.h>
 
-enum { UPCRT_LOCK_NEXT = 0, UPCRT_LOCK_SERVING = 8, UPCRT_LOCK_HOLDER = 16,
-       UPCRT_LOCK_BYTES = 24 };
+#include "ticket.h"
 
-/* Acquire/release the lock whose words are at offset off of thread t;
- * acquire returns the ticket it holds the lock by. */
-uint64_t upcrt_lock_acquire_at(int t, uint64_t off);
-void upcrt_lock_release_at(int t, uint64_t off);
+/* A lock's words: the ticket pair of ticket.h, which acquires and releases
+ * them (upcrt_ticket_acquire/release), and one reserved word. */
+enum { UPCRT_LOCK_NEXT = UPCRT_TICKET_NEXT, UPCRT_LOCK_SERVING = UPCRT_TICKET_SERVING,
+       UPCRT_LOCK_HOLDER = 16, UPCRT_LOCK_BYTES = 24 };
 
 #endif

@@ -9,7 +9,7 @@
 
 #include "access.h"
 #include "hunt.h"
-#include "progress.h"
+#include "doorbell.h"
 #include "segment.h"
 #include "stats.h"
 
@@ -149,11 +149,11 @@ void upcrt_nb_wait(upcrt_nb_op_t *h) {
   /* a packed get (vis.c) waits for its target to poll, or for its
    * progress thread if it computes */
   int ring = h->batch ? h->batch->ring : h->ring;
-  upcrt_progress_waiter_t w = {0};
+  upcrt_doorbell_waiter_t w = {0};
   for (int i = 0; !test_op(h); i++) {
     upcrt_wait_poll(); /* the thread we wait for may wait for us */
     if (i >= spin) sched_yield();
-    if (ring) upcrt_progress_ring_later(&w, ring - 1);
+    if (ring) upcrt_doorbell_ring_later(&w, ring - 1);
   }
   free_op(h);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "doorbell.h"
 #include "segment.h"
 #include "start.h"
 #include "vis.h"
@@ -67,10 +68,9 @@ static uint64_t upcrt_progress_now_ns(void) {
 /* Each wake-up costs about 10 us of CPU here (1% of a core at the default
  * 1000 us interval), so the thread polls fast only while another thread
  * waits for an operation on this thread's memory: such a thread rings this
- * thread's doorbell (upcrt_progress_ring), and the poll interval drops to
- * UPCRT_PROGRESS_FAST_US until UPCRT_PROGRESS_HOLD_NS after the last ring. */
+ * thread's doorbell (doorbell.h), and the poll interval drops to
+ * UPCRT_PROGRESS_FAST_US until UPCRT_DOORBELL_HOLD_NS after the last ring. */
 #define UPCRT_PROGRESS_FAST_US 20
-#define UPCRT_PROGRESS_HOLD_NS 5000000u
 static void *upcrt_progress_main(void *arg) {
   (void)arg;
   uint64_t *doorbell = (uint64_t *)(upcrt_seg_mybase + UPCRT_SEG_DOORBELL);
@@ -85,38 +85,13 @@ static void *upcrt_progress_main(void *arg) {
     uint64_t t = upcrt_progress_now_ns();
     if (__atomic_load_n(doorbell, __ATOMIC_RELAXED)) {
       __atomic_store_n(doorbell, 0, __ATOMIC_RELAXED);
-      fast_until = t + UPCRT_PROGRESS_HOLD_NS;
+      fast_until = t + UPCRT_DOORBELL_HOLD_NS;
     }
     long us = t < fast_until ? UPCRT_PROGRESS_FAST_US : upcrt_progress_interval_us;
     struct timespec ts = {us / 1000000, (us % 1000000) * 1000};
     nanosleep(&ts, NULL);
   }
   return NULL;
-}
-
-static double *upcrt_progress_rang; /* per thread: when this thread last rang it */
-
-void upcrt_progress_ring(int t) {
-  static const uint64_t one = 1;
-  if (upcrt_node_base[t]) return; /* reached with loads and CPU atomics */
-  MPI_Put(&one, 1, MPI_UINT64_T, t, UPCRT_SEG_DOORBELL, 1, MPI_UINT64_T, upcrt_seg_win);
-  if (!upcrt_progress_rang) upcrt_progress_rang = calloc((size_t)upcrt_threads, sizeof(double));
-  if (upcrt_progress_rang) upcrt_progress_rang[t] = MPI_Wtime();
-}
-
-void upcrt_progress_ring_later(upcrt_progress_waiter_t *w, int t) {
-  if (w->since < 0 || (w->rounds++ & 15) != 0) return;
-  double now = MPI_Wtime();
-  if (w->since == 0) {
-    w->since = now;
-    /* a target we rang lately computes: keep its progress thread quick */
-    double rang = upcrt_progress_rang ? upcrt_progress_rang[t] : 0;
-    if (rang == 0 || now - rang > UPCRT_PROGRESS_HOLD_NS * 0.5e-9) return;
-  } else if (now - w->since <= UPCRT_PROGRESS_RING_AFTER_US * 1e-6) {
-    return;
-  }
-  upcrt_progress_ring(t);
-  w->since = -1; /* once */
 }
 
 void upcrt_progress_start(int provided) {

@@ -31,23 +31,6 @@ int upcrt_progress_thread_level(void);
 void upcrt_progress_start(int provided);
 /* Stops and joins the thread (before the windows are freed). */
 void upcrt_progress_stop(void);
-/* Before waiting for an operation that thread t's MPI must apply (atomics,
- * accumulates): tells t's progress thread to poll fast for a while.  A put
- * needs no progress at the target, so the doorbell always gets through. */
-void upcrt_progress_ring(int t);
-/* The same, for a wait loop: call it each round; it rings once the wait has
- * lasted UPCRT_PROGRESS_RING_AFTER_US, or at once if this thread rang t in
- * the last 2.5 ms (t computes: its progress thread stays quick while we
- * keep needing it).  A target that is itself waiting in the runtime answers
- * sooner, and ringing it anyway would make its progress thread wake every
- * 20 us for 5 ms, taking a core share from both (measured: a ghost exchange
- * with neighbour syncs ran 3x slower). */
-#define UPCRT_PROGRESS_RING_AFTER_US 100
-typedef struct {
-  unsigned rounds;
-  double since;
-} upcrt_progress_waiter_t;
-void upcrt_progress_ring_later(upcrt_progress_waiter_t *w, int t);
 /* Non-zero while the progress thread runs. */
 extern int upcrt_progress_async;
 

@@ -10,7 +10,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "progress.h"
+#include "doorbell.h"
 #include "start.h"
 
 MPI_Win upcrt_seg_win = MPI_WIN_NULL;
@@ -326,11 +326,11 @@ static uint64_t upcrt_seg_mpi_fop(int t, uint64_t off, uint64_t v, MPI_Op op) {
   MPI_Rget_accumulate(&v, 1, MPI_UINT64_T, &old, 1, MPI_UINT64_T, t, (MPI_Aint)off, 1,
                       MPI_UINT64_T, op, upcrt_seg_win, &r);
   int done = 0;
-  upcrt_progress_waiter_t w = {0};
+  upcrt_doorbell_waiter_t w = {0};
   for (int spins = 0;; spins++) {
     MPI_Test(&r, &done, MPI_STATUS_IGNORE);
     if (done) return old;
-    upcrt_progress_ring_later(&w, t);
+    upcrt_doorbell_ring_later(&w, t);
     if (spins >= (upcrt_seg_oversubscribed ? 2 : 50)) sched_yield();
   }
 }
@@ -343,7 +343,7 @@ int upcrt_seg_fetch_add_within(int t, uint64_t off, uint64_t v, double seconds, 
   MPI_Request r;
   MPI_Rget_accumulate(&v, 1, MPI_UINT64_T, old, 1, MPI_UINT64_T, t, (MPI_Aint)off, 1,
                       MPI_UINT64_T, MPI_SUM, upcrt_seg_win, &r);
-  upcrt_progress_ring(t);
+  upcrt_doorbell_ring(t);
   double until = MPI_Wtime() + seconds;
   for (;;) {
     int done = 0;
@@ -367,7 +367,7 @@ uint64_t upcrt_seg_cas(int t, uint64_t off, uint64_t compare, uint64_t v) {
   }
   uint64_t old;
   MPI_Compare_and_swap(&v, &compare, &old, MPI_UINT64_T, t, (MPI_Aint)off, upcrt_seg_win);
-  upcrt_progress_ring(t);
+  upcrt_doorbell_ring(t);
   MPI_Win_flush(t, upcrt_seg_win);
   return old;
 }

@@ -12,20 +12,16 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "access.h"
-#include "async.h"
-#include "barrier.h"
-#include "neighbor.h"
-#include "progress.h"
+#include "module.h"
 #include "segment.h"
 #include "stats.h"
 #include "svd.h"
-#include "vis.h"
 #include "where.h"
 
 int upcrt_mythread;
 int upcrt_threads = 1;
 int upcrt_start_running;
+int upcrt_start_mpi_thread_level;
 volatile int upcrt_start_ending;
 static int upcrt_start_exiting;
 static volatile sig_atomic_t upcrt_start_in_signal;
@@ -40,7 +36,7 @@ static volatile sig_atomic_t upcrt_start_in_signal;
  * ended by the winner's abort.  MPI_Abort leaves through exit(), so the
  * atexit handler must not start the exit barrier then, and the progress
  * thread, which could hold MPI's lock or run in MPI while libraries tear
- * down, is stopped first. */
+ * down, is stopped first (the modules' abort hooks, module.h). */
 
 /* The launcher forwards what this thread printed only until the abort
  * reaches it: give it a moment before the kill. */
@@ -98,7 +94,7 @@ UPCRT_NORETURN void upcrt_start_abort(int status) {
   /* the progress thread serves the others' claims meanwhile */
   upcrt_start_let_output_out();
   upcrt_start_ending = 1;
-  upcrt_progress_stop();
+  upcrt_modules_abort();
   int fd = open("/dev/null", O_WRONLY);
   if (fd >= 0) dup2(fd, 2);
   MPI_Abort(MPI_COMM_WORLD, status);
@@ -269,12 +265,10 @@ static void upcrt_start_atexit(void) {
   upcrt_start_exiting = 1;
   fflush(stdout);
   fflush(stderr);
-  upcrt_fence();
-  upcrt_barrier_exit();
-  upcrt_progress_stop();
+  upcrt_modules_leave_main(); /* this thread's last fence, the exit barrier */
+  upcrt_modules_stop();       /* the progress thread, then what it served */
   upcrt_stats_finish();
   upcrt_svd_finalize();
-  upcrt_vis_finalize();
   upcrt_seg_finalize();
   upcrt_start_running = 0;
   MPI_Finalize();
@@ -288,7 +282,8 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
    * GiB of shared heap under load.  Segments are reached by offset, so the
    * same address buys nothing; the user's own setting wins. */
   setenv("MPIR_CVAR_SHM_SYMHEAP_RETRY", "0", 0);
-  MPI_Init_thread(&argc, &argv, upcrt_progress_thread_level(), &provided);
+  MPI_Init_thread(&argc, &argv, upcrt_modules_thread_level(), &provided);
+  upcrt_start_mpi_thread_level = provided;
   MPI_Comm_dup(MPI_COMM_WORLD, &upcrt_seg_comm);
   MPI_Comm_set_errhandler(upcrt_seg_comm, MPI_ERRORS_RETURN);
   MPI_Comm_rank(upcrt_seg_comm, &upcrt_mythread);
@@ -312,16 +307,12 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
 
   upcrt_seg_init(upcrt_svd_static_bytes(), config ? config->default_heap_size : 0);
   upcrt_svd_init();
-  upcrt_access_init();
-  upcrt_barrier_init();
-  upcrt_neighbor_init();
-  upcrt_async_init();
-  upcrt_vis_init();
-  upcrt_progress_start(provided);
+  upcrt_modules_start();
   upcrt_start_running = 1;
   atexit(upcrt_start_atexit);
-  /* statics are laid out and initialised on every thread before main runs */
-  upcrt_barrier(0, 0);
+  /* statics are laid out and initialised on every thread before main runs
+   * (the start-up barrier) */
+  upcrt_modules_enter_main();
   upcrt_stats_init();
   exit(user_main(argc, argv));
 }

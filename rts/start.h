@@ -1,5 +1,6 @@
-/* start.h — start-up and exit: MPI initialisation, THREADS/MYTHREAD, the exit
- * barrier, upc_global_exit, fatal errors and the crash handlers.
+/* start.h — start-up and exit: MPI initialisation, THREADS/MYTHREAD, the
+ * order of start-up and exit (the modules above core through the module
+ * table, module.h), upc_global_exit, fatal errors and the crash handlers.
  *
  * What this module keeps: upcrt_mythread / upcrt_threads (upcrt.h), whether
  * the runtime is up (upcrt_start_running), and the exit state.  A thread that
@@ -13,6 +14,9 @@
 #include "upcrt.h"
 
 extern int upcrt_start_running; /* 1 between start-up and finalize */
+/* The thread level MPI_Init_thread gave (the modules asked for theirs
+ * through the module table, module.h). */
+extern int upcrt_start_mpi_thread_level;
 /* This thread is ending the job with MPI_Abort (upcrt_start_abort). */
 extern volatile int upcrt_start_ending;
 

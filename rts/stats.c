@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cache.h"
+#include "module.h"
 #include "segment.h"
 #include "start.h"
 #include "upcrt.h"
@@ -29,7 +29,7 @@ void upcrt_stats_init(void) {
   upcrt_stats_file = strcmp(v, "1") == 0 ? "upcc-stats.json" : v;
   upcrt_stats_rw = calloc(4 * (size_t)upcrt_threads, sizeof *upcrt_stats_rw);
   if (!upcrt_stats_rw) upcrt_fatal("UPCRT_STATS: out of private memory for the counters");
-  upcrt_cache_stats_reset(); /* count from main on, like everything else */
+  upcrt_modules_stats_reset(); /* count from main on, like everything else */
   upcrt_stats_on = 1;
 }
 
@@ -155,14 +155,14 @@ void upcrt_stats_finish(void) {
   if (upcrt_mythread == 0) all = calloc(rec * (size_t)T, sizeof *all);
   if (!mine || (upcrt_mythread == 0 && !all))
     upcrt_fatal("UPCRT_STATS: out of private memory for the report");
-  upcrt_cache_stats_t cs;
-  upcrt_cache_stats(&cs);
+  upcrt_stats_extra_t extra = {0, 0};
+  upcrt_modules_stats_add(&extra);
   mine[F_NBAR] = (double)upcrt_stats_nbar;
   mine[F_TBAR] = upcrt_stats_tbar;
   mine[F_NLOCK] = (double)upcrt_stats_nlock;
   mine[F_TLOCK] = upcrt_stats_tlock;
-  mine[F_HITS] = (double)(cs.hits + cs.victim_hits);
-  mine[F_MISSES] = (double)cs.misses;
+  mine[F_HITS] = (double)extra.cache_hits;
+  mine[F_MISSES] = (double)extra.cache_misses;
   for (int e = 0; e < UPCRT_STATS_NEVENTS; e++) {
     mine[F_EV + 2 * e] = (double)upcrt_stats_ev[e][0];
     mine[F_EV + 2 * e + 1] = (double)upcrt_stats_ev[e][1];

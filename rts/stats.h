@@ -16,8 +16,16 @@
 #define UPCRT_STATS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 extern int upcrt_stats_on;
+
+/* What modules above core count for the report: each adds its counters
+ * through the module table (module.h, stats_add); counting starts at main
+ * (stats_reset). */
+typedef struct {
+  uint64_t cache_hits, cache_misses; /* the software cache (cache.h) */
+} upcrt_stats_extra_t;
 
 enum upcrt_stats_event {
   UPCRT_STATS_UPDATE,     /* remote updates through MPI (upcrt_update_rma) */

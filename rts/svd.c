@@ -8,11 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "barrier.h"
-#include "check.h"
-#include "lock.h"
+#include "check_site.h"
 #include "segment.h"
 #include "start.h"
+#include "ticket.h"
 
 #define HDR 64
 #define UPCRT_SVD_MAGIC 0x5550435356444844ull /* "UPCSVDHD" */
@@ -139,8 +138,8 @@ static upcrt_svd_known_t *upcrt_svd_known;
 static size_t upcrt_svd_nknown, upcrt_svd_capknown;
 uint64_t upcrt_svd_gen = 1;
 
-static void upcrt_svd_know(uint64_t off, uint64_t len, int kind, int thread, int owner,
-                           size_t a, size_t b, const upcrt_check_site_t *site) {
+void upcrt_svd_know(uint64_t off, uint64_t len, int kind, int thread, int owner,
+                    size_t a, size_t b, const upcrt_check_site_t *site) {
   upcrt_svd_gen++;
   if (upcrt_svd_nknown == upcrt_svd_capknown) {
     size_t cap = upcrt_svd_capknown ? 2 * upcrt_svd_capknown : 64;
@@ -549,7 +548,7 @@ uint64_t upcrt_svd_sym_alloc(size_t per_thread, int kind, size_t a, size_t b) {
   const upcrt_check_site_t *site = upcrt_check_take();
   uint64_t need = ((uint64_t)(per_thread ? per_thread : 1) + 63) / 64 * 64 + HDR;
   if (need < per_thread) upcrt_svd_exhausted(kind, a, b, per_thread, 0);
-  upcrt_lock_acquire_at(0, UPCRT_SEG_SYMLOCK);
+  upcrt_ticket_acquire(0, UPCRT_SEG_SYMLOCK);
   upcrt_svd_symtab_read();
   uint64_t off = upcrt_svd_ext_take(upcrt_svd_symtab->e, &upcrt_svd_symtab->n, need);
   if (off) {
@@ -580,7 +579,7 @@ uint64_t upcrt_svd_sym_alloc(size_t per_thread, int kind, size_t a, size_t b) {
     if (!ok) {
       uint64_t avail = upcrt_svd_ext_sum(upcrt_svd_symtab->e, upcrt_svd_symtab->n) +
                        (lowest > top ? lowest - top : 0);
-      upcrt_lock_release_at(0, UPCRT_SEG_SYMLOCK);
+      upcrt_ticket_release(0, UPCRT_SEG_SYMLOCK);
       upcrt_svd_exhausted(kind, a, b, per_thread, avail);
     }
     if (base != top) {
@@ -592,13 +591,13 @@ uint64_t upcrt_svd_sym_alloc(size_t per_thread, int kind, size_t a, size_t b) {
   upcrt_svd_hdr_t h = {UPCRT_SVD_MAGIC ^ (off + HDR), need - HDR, 0, (uint64_t)kind, a, b,
                        (uint32_t)upcrt_mythread, (uint32_t)kind, upcrt_svd_site_code(site)};
   upcrt_seg_write(0, off, &h, sizeof h);
-  upcrt_lock_release_at(0, UPCRT_SEG_SYMLOCK);
+  upcrt_ticket_release(0, UPCRT_SEG_SYMLOCK);
   upcrt_svd_know(off + HDR, need - HDR, kind, -1, upcrt_mythread, a, b, site);
   return off + HDR;
 }
 
 static void upcrt_svd_sym_release(uint64_t off, uint64_t len) {
-  upcrt_lock_acquire_at(0, UPCRT_SEG_SYMLOCK);
+  upcrt_ticket_acquire(0, UPCRT_SEG_SYMLOCK);
   upcrt_svd_symtab_read();
   uint64_t top = upcrt_seg_load(0, UPCRT_SEG_SYMTOP);
   if (!upcrt_svd_ext_insert(upcrt_svd_symtab->e, &upcrt_svd_symtab->n, SYMTAB_MAX, off, len)) {
@@ -619,7 +618,7 @@ static void upcrt_svd_sym_release(uint64_t off, uint64_t len) {
     upcrt_seg_store(0, UPCRT_SEG_SYMTOP, top);
   }
   upcrt_svd_symtab_write();
-  upcrt_lock_release_at(0, UPCRT_SEG_SYMLOCK);
+  upcrt_ticket_release(0, UPCRT_SEG_SYMLOCK);
 }
 
 /* ---- free ---- */
@@ -719,7 +718,7 @@ void upcrt_svd_finalize(void) {
 
 /* ---- the UPC allocation library ---- */
 
-static size_t upcrt_svd_mul(size_t a, size_t b, const char *what, size_t x, size_t y) {
+size_t upcrt_svd_mul(size_t a, size_t b, const char *what, size_t x, size_t y) {
   if (b && a > SIZE_MAX / b)
     upcrt_fatal("%s(%zu, %zu): size overflows", what, x, y);
   return a * b;
@@ -732,24 +731,6 @@ upcrt_pts_t upc_global_alloc(size_t nblocks, size_t nbytes) {
   size_t rows = (nblocks + (size_t)upcrt_threads - 1) / (size_t)upcrt_threads;
   size_t per = upcrt_svd_mul(rows, nbytes, "upc_global_alloc", nblocks, nbytes);
   uint64_t off = upcrt_svd_sym_alloc(per, UPCRT_SVD_GLOBAL, nblocks, nbytes);
-  return (upcrt_pts_t){off, 0, 0};
-}
-
-upcrt_pts_t upc_all_alloc(size_t nblocks, size_t nbytes) {
-  upcrt_barrier_coll_what = "upc_all_alloc";
-  return upcrt_svd_all_alloc(nblocks, nbytes);
-}
-
-upcrt_pts_t upcrt_svd_all_alloc(size_t nblocks, size_t nbytes) {
-  if (nblocks == 0 || nbytes == 0) return UPCRT_NULL_PTS; /* single-valued: no thread waits */
-  size_t rows = (nblocks + (size_t)upcrt_threads - 1) / (size_t)upcrt_threads;
-  size_t per = upcrt_svd_mul(rows, nbytes, "upc_all_alloc", nblocks, nbytes);
-  uint64_t off = 0;
-  if (upcrt_mythread == 0) off = upcrt_svd_sym_alloc(per, UPCRT_SVD_ALL, nblocks, nbytes);
-  upcrt_barrier_bcast(&off, sizeof off, 0);
-  if (upcrt_mythread != 0)
-    upcrt_svd_know(off, ((uint64_t)per + 63) / 64 * 64, UPCRT_SVD_ALL, -1, 0, nblocks, nbytes,
-                   upcrt_check_take());
   return (upcrt_pts_t){off, 0, 0};
 }
 

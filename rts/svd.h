@@ -46,9 +46,14 @@ void upcrt_svd_finalize(void);
 /* Symmetric block of per_thread bytes on every thread; returns its offset.
  * what/a/b name the call for messages ("upc_all_alloc", nblocks, nbytes). */
 uint64_t upcrt_svd_sym_alloc(size_t per_thread, int kind, size_t a, size_t b);
-/* upc_all_alloc for the runtime's own collectives (which name themselves
- * in messages: upcrt_barrier_coll_what). */
-upcrt_pts_t upcrt_svd_all_alloc(size_t nblocks, size_t nbytes);
+/* Records an object this thread learned of without allocating it (a
+ * symmetric block thread 0 allocated for a collective allocation, all_alloc.c):
+ * data at off, len bytes per thread, thread -1 for symmetric, owner the
+ * allocating thread, a/b the call's arguments, site its call site. */
+void upcrt_svd_know(uint64_t off, uint64_t len, int kind, int thread, int owner, size_t a,
+                    size_t b, const upcrt_check_site_t *site);
+/* a * b, or a fatal error "what(x, y): size overflows". */
+size_t upcrt_svd_mul(size_t a, size_t b, const char *what, size_t x, size_t y);
 /* Block of n bytes in this thread's partition; returns its offset. */
 uint64_t upcrt_svd_local_alloc(size_t n, int kind);
 /* Frees the live block p points to the start of, if its kind is in the

@@ -1,0 +1,41 @@
+/* coll_base.h — what every collective stands on: the collectives'
+ * communicator, the node map, two control words per thread, and the
+ * collective barrier and wait.  Here, in the synchronization layer, because
+ * atomic domains (atomic.c) are allocated collectively too; the collectives
+ * themselves are in the library layer (collective.h).
+ *
+ * What this module keeps: the communicator (a dup of the runtime's), the
+ * node map for UPC_MULTICORE (a node = the threads whose segments this
+ * thread maps, as upcrt_node_base says), and the offset of the control
+ * words for UPC_IN_MYSYNC / UPC_OUT_MYSYNC of the one-sided algorithms
+ * (entered: the sequence number of the last collective the thread entered;
+ * done: transfers other threads completed on its data).
+ */
+#ifndef UPCRT_COLL_BASE_H
+#define UPCRT_COLL_BASE_H
+
+#include <mpi.h>
+#include <stdint.h>
+
+extern MPI_Comm upcrt_coll_comm;
+/* Offset of every thread's control words: entered at +0, done at +8. */
+extern uint64_t upcrt_coll_ctl;
+
+/* Waits poll a few times before giving the core away: with a free core
+ * the partner answers within microseconds, while a yield on a busy node
+ * costs a whole time slice. */
+enum { UPCRT_COLL_SPIN = 64 };
+
+/* Sets up the communicator, node map and control words on first use (every
+ * collective calls it first; it is collective itself the first time). */
+void upcrt_coll_init(void);
+/* Waits for a request with MPI_Test + sched_yield (never a blocking wait). */
+void upcrt_coll_wait(MPI_Request *req);
+/* Completes this thread's puts, then a barrier of all threads. */
+void upcrt_coll_barrier(void);
+
+/* Node map: leader thread of t's node, and whether t shares this node. */
+int upcrt_coll_leader(int t);
+int upcrt_coll_same_node(int a, int b);
+
+#endif

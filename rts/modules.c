@@ -1,0 +1,71 @@
+/* modules.c — the module table (core/module.h): which modules above core
+ * have work at start-up, before and after main, at exit and abort, in a
+ * wait loop of core, at a fence or barrier, and for the statistics.
+ *
+ * This is the one file of the runtime that names modules of every layer:
+ * it sits above all of them (the layer check, test/rts_layers.py, allows
+ * it and only it).  Core runs the hooks without knowing whose they are.
+ * The entries are in start-up order; what runs in reverse is said in
+ * module.h.  A hook is the module's own function, or an adapter here of a
+ * few lines when the module's function takes arguments or is inline.
+ */
+#include "module.h"
+#include "segment.h"
+#include "start.h"
+#include "access.h"
+#include "async.h"
+#include "cache.h"
+#include "hunt.h"
+#include "progress.h"
+#include "vis.h"
+#include "barrier.h"
+#include "neighbor.h"
+#include "upcrt.h"
+
+static void cache_stats_add(upcrt_stats_extra_t *extra) {
+  upcrt_cache_stats_t cs;
+  upcrt_cache_stats(&cs);
+  extra->cache_hits += cs.hits + cs.victim_hits;
+  extra->cache_misses += cs.misses;
+}
+
+/* statics are initialised on every thread before main runs */
+static void barrier_enter_main(void) { upcrt_barrier(0, 0); }
+
+/* this thread's accesses complete, then the barrier of program exit */
+static void barrier_leave_main(void) {
+  upcrt_fence();
+  upcrt_barrier_exit();
+}
+
+static void async_poll(void) { upcrt_async_poll(); }
+
+static void progress_start(void) { upcrt_progress_start(upcrt_start_mpi_thread_level); }
+
+static void progress_poll(void) {
+  if (UPCRT_UNLIKELY(upcrt_progress_needed)) upcrt_progress();
+}
+
+const struct upcrt_module upcrt_modules[] = {
+    {.name = "access", .start = upcrt_access_init, .quiesce = upcrt_access_quiesce},
+    {.name = "hunt", .start = upcrt_hunt_init},
+    {.name = "cache",
+     .start = upcrt_cache_init,
+     .quiesce = upcrt_cache_flush_all,
+     .stats_reset = upcrt_cache_stats_reset,
+     .stats_add = cache_stats_add},
+    {.name = "barrier",
+     .start = upcrt_barrier_init,
+     .enter_main = barrier_enter_main,
+     .leave_main = barrier_leave_main},
+    {.name = "neighbor", .start = upcrt_neighbor_init},
+    {.name = "async", .start = upcrt_async_init, .poll = async_poll},
+    {.name = "vis", .start = upcrt_vis_init, .stop = upcrt_vis_finalize},
+    {.name = "progress",
+     .thread_level = upcrt_progress_thread_level,
+     .start = progress_start,
+     .stop = upcrt_progress_stop,
+     .abort = upcrt_progress_stop,
+     .poll = progress_poll},
+};
+const size_t upcrt_modules_count = sizeof upcrt_modules / sizeof upcrt_modules[0];
