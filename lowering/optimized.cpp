@@ -1,8 +1,9 @@
-// optimized.cpp — the lowered forms of what the optimizer decided
-// (optimizer/plan.h): upc_forall loops that visit only this thread's
+// optimized.cpp — the lowered forms of what the optimizer decided, kind by
+// kind of optimizer/plan.h: local accesses (plain C off this thread's part
+// of the object), upc_forall loops that visit only this thread's
 // iterations, privatized accesses (plain C off a base hoisted before the
-// loop) and remote updates (upcrt_update).  Everything else is the naive
-// translation of the other rule files.
+// loop), versioned loops and remote updates (upcrt_update).  Everything else
+// is the naive translation of the other rule files.
 #include "lowerer.h"
 
 #include "../optimizer/plan.h"
@@ -124,9 +125,10 @@ std::string Lowerer::walkToText(Stmt *s) {
 }
 
 bool Lowerer::privatizedRoot(const Expr *e) const {
-  if (!plan || activePriv.empty()) return false;
+  if (!plan || (activePriv.empty() && plan->local.empty())) return false;
   for (;;) {
     e = e->IgnoreParens();
+    if (plan->localAccess(e) && !checking()) return true;
     if (const PrivatizedAccess *pa = plan->privatizedAccess(e))
       if (std::find(activePriv.begin(), activePriv.end(), pa->loop) != activePriv.end() &&
           (!pa->row || std::find(activeRows.begin(), activeRows.end(), pa->loop) != activeRows.end()))
@@ -161,6 +163,13 @@ std::string Lowerer::emitRemoteUpdate(const RemoteUpdate &ru) {
 
 bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
   if (!plan) return false;
+  if (const LocalAccess *la = plan->localAccess(e); la && !checking()) {
+    std::string idx = std::to_string(la->offset) + "LL";
+    for (auto &[x, coef] : la->terms)
+      idx += " + " + std::to_string(coef) + "LL * (long long)(" + emit(x) + ")";
+    out = "((upcrt_see_own_updates(), " + privateBase(la->object) + ")[" + idx + "])";
+    return true;
+  }
   if (!activePriv.empty())
     if (const PrivatizedAccess *pa = plan->privatizedAccess(e))
       if (std::find(activePriv.begin(), activePriv.end(), pa->loop) != activePriv.end()) {

@@ -575,11 +575,6 @@ std::optional<LinearForm> linearize(const Expr *e, Atoms &atoms, LoopScope &scop
 // Dimensions of an array type as written (outermost first), each with a flag
 // for a THREADS factor (`__upcc_THREADS_DIM` in its size expression).
 namespace {
-struct Dim {
-  uint64_t size;
-  bool threads;
-};
-
 struct ThreadsDimFinder : RecursiveASTVisitor<ThreadsDimFinder> {
   bool found = false;
   bool VisitDeclRefExpr(DeclRefExpr *d) {
@@ -589,7 +584,7 @@ struct ThreadsDimFinder : RecursiveASTVisitor<ThreadsDimFinder> {
   }
 };
 
-bool arrayDims(TypeLoc tl, std::vector<Dim> &dims, int depth = 0) {
+bool arrayDims(TypeLoc tl, std::vector<ArrayDim> &dims, int depth = 0) {
   if (depth > 16) return false;
   while (true) {
     if (auto q = tl.getAs<QualifiedTypeLoc>()) { tl = q.getUnqualifiedLoc(); continue; }
@@ -600,7 +595,7 @@ bool arrayDims(TypeLoc tl, std::vector<Dim> &dims, int depth = 0) {
     break;
   }
   if (auto at = tl.getAs<ArrayTypeLoc>()) {
-    Dim d{0, false};
+    ArrayDim d{0, false};
     if (const auto *cat = dyn_cast<ConstantArrayType>(at.getTypePtr()))
       d.size = cat->getSize().getZExtValue();
     else if (!isa<IncompleteArrayType>(at.getTypePtr()))
@@ -622,8 +617,12 @@ bool arrayDims(TypeLoc tl, std::vector<Dim> &dims, int depth = 0) {
 }
 } // namespace
 
+bool arrayDimensions(const VarDecl *v, std::vector<ArrayDim> &dims) {
+  return v->getTypeSourceInfo() && arrayDims(v->getTypeSourceInfo()->getTypeLoc(), dims);
+}
+
 static bool objectFor(ASTContext &ctx, const VarDecl *v, SharedObject &obj,
-                      std::vector<Dim> &dims, LoopScope &scope) {
+                      std::vector<ArrayDim> &dims, LoopScope &scope) {
   QualType t = v->getType();
   if (t->isArrayType()) {
     QualType el = baseElement(ctx, t);
@@ -684,7 +683,7 @@ static std::optional<ElementRef> elementOfSubscripts(const Expr *e, Atoms &atoms
     return std::nullopt;
   }
   ElementRef ref;
-  std::vector<Dim> dims;
+  std::vector<ArrayDim> dims;
   if (!objectFor(*scope.ctx, v, ref.object, dims, scope)) {
     if (scope.why.empty()) scope.why = "'" + v->getName().str() + "' is not shared";
     return std::nullopt;
@@ -769,7 +768,7 @@ std::optional<ElementRef> elementOfAddress(const Expr *e, Atoms &atoms, LoopScop
       LinearForm stride = lfConst(1);
       if (pointee->isArrayType()) {
         if (base->object.kind != SharedObject::StaticArray) return std::nullopt;
-        std::vector<Dim> dims;
+        std::vector<ArrayDim> dims;
         if (!arrayDims(base->object.var->getTypeSourceInfo()->getTypeLoc(), dims)) return std::nullopt;
         for (size_t j = 1; j < dims.size(); j++) {
           stride = lfScale(stride, (int64_t)dims[j].size);
@@ -826,6 +825,19 @@ bool accessAddressTaken(ASTContext &ctx, const Expr *access) {
     return false;
   }
   return false;
+}
+
+bool isStrictAccess(ASTContext &ctx, const SurfaceInfo *surface, QualType t, SourceLocation l) {
+  unsigned as = sharedAS(t);
+  Consistency c = upc::consistency(as);
+  if (c != Consistency::Default) return c == Consistency::Strict;
+  if (!surface) return false;
+  const SourceManager &sm = ctx.getSourceManager();
+  unsigned off = sm.getFileOffset(sm.getExpansionLoc(l));
+  Consistency mode = Consistency::Relaxed;
+  for (const auto &r : surface->pragmas)
+    if (r.offset <= off) mode = r.mode;
+  return mode == Consistency::Strict;
 }
 
 } // namespace opt

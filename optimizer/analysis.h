@@ -133,6 +133,14 @@ std::optional<int64_t> lfResidue(const LinearForm &f, int64_t m);
 bool lfSplit(const LinearForm &f, unsigned atom, LinearForm &coef, LinearForm &rest);
 std::string lfText(const LinearForm &f, const Atoms &atoms);
 
+// The dimensions of an array variable, outermost first: each one's extent
+// (0: incomplete) and whether it is scaled by THREADS (`A[4*THREADS]`).
+struct ArrayDim {
+  uint64_t size;
+  bool threads;
+};
+bool arrayDimensions(const clang::VarDecl *v, std::vector<ArrayDim> &dims);
+
 // A shared element designated by an lvalue `X[e1]..[ek]` (or by the operand
 // of `&`): the object and the linear element index g (row-major over the
 // object's dimensions, THREADS dimensions scaled).
@@ -159,6 +167,11 @@ std::string sourceSnippet(const clang::ASTContext &ctx, const clang::Stmt *e, si
 // The access's address escapes (&X[i], &X[i].m, an array member decaying):
 // the lowering needs a pointer-to-shared there, not a private pointer.
 bool accessAddressTaken(clang::ASTContext &ctx, const clang::Expr *access);
+
+// Is a relaxed/strict access of type t at l strict (its type, or the
+// `#pragma upc strict|relaxed` in force there)?
+bool isStrictAccess(clang::ASTContext &ctx, const SurfaceInfo *surface, clang::QualType t,
+                    clang::SourceLocation l);
 
 // Parent of a statement/expression (through the AST's parent map).
 const clang::Stmt *parentStmt(clang::ASTContext &ctx, const clang::Stmt *s);

@@ -1,8 +1,9 @@
-// forall_affinity.cpp — pass 1, upc_forall affinity-branch elimination: a
-// forall whose affinity is an affine function of the induction variable (an
-// integer, or &X[..] with a compile-time block size) visits only this
-// thread's iterations, with no per-iteration test.  Switch -fno-upc-forall-opt.
-#include "passes.h"
+// forall_affinity.cpp — upc-forall-opt, upc_forall affinity-branch
+// elimination: a forall whose affinity is an affine function of the
+// induction variable (an integer, or &X[..] with a compile-time block size)
+// visits only this thread's iterations, with no per-iteration test.  Off, it
+// still analyses the foralls for the passes that need them.
+#include "pass.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
@@ -92,10 +93,11 @@ bool ivDeadAfter(ASTContext &ctx, const SurfaceInfo *surface, const FunctionDecl
   return false;
 }
 
-class ForallPass {
+class ForallAnalysis {
 public:
-  ForallPass(PassState &st)
-      : ctx_(st.ctx), surface_(st.surface), plan_(st.plan), rm_(st.remarks), atoms_(st.atoms) {}
+  ForallAnalysis(PassState &st)
+      : ctx_(st.ctx), surface_(st.surface), plan_(st.plan), rm_(st.remarks), atoms_(st.atoms),
+        on_(st.enabled) {}
 
   void run(const FunctionDecl *fn, const FunctionFacts &facts, const ForStmt *loop) {
     const IfStmt *ifs = nullptr;
@@ -112,7 +114,7 @@ public:
     }
     std::string why;
     ForallPlan fp;
-    bool on = plan_.options.forallOpt;
+    bool on = on_;
     if (analyse(fn, facts, loop, ifs, marker, aff, fp, why)) {
       // Analysed loops are recorded for privatization even when pass 1 is off.
       fp.id = ++plan_.forallCounter;
@@ -134,6 +136,7 @@ private:
   OptimizerPlan &plan_;
   Remarks &rm_;
   Atoms &atoms_;
+  bool on_;
 
   bool analyse(const FunctionDecl *fn, const FunctionFacts &facts, const ForStmt *loop,
                const IfStmt *ifs, const CallExpr *marker, const Expr *aff, ForallPlan &fp,
@@ -311,15 +314,28 @@ struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
 
 } // namespace
 
-void runForallAffinity(PassState &st) {
-  ForallPass pass(st);
-  for (const FunctionDecl *fn : st.functions) {
-    FunctionFacts facts;
-    facts.collect(fn->getBody());
-    LoopFinder lf;
-    lf.TraverseStmt(fn->getBody());
-    for (const ForStmt *loop : lf.loops) pass.run(fn, facts, loop);
+class ForallAffinityPass : public Pass {
+public:
+  const char *name() const override { return "upc-forall-opt"; }
+  const char *description() const override {
+    return "upc_forall visits only this thread's iterations, without the affinity test";
   }
-}
+  void run(PassState &st) override {
+    ForallAnalysis pass(st);
+    for (const FunctionDecl *fn : st.functions) {
+      FunctionFacts facts;
+      facts.collect(fn->getBody());
+      LoopFinder lf;
+      lf.TraverseStmt(fn->getBody());
+      for (const ForStmt *loop : lf.loops) pass.run(fn, facts, loop);
+    }
+  }
+  std::string summary(const OptimizerPlan &plan) const override {
+    const auto &c = plan.counts;
+    return std::to_string(c.forallsOptimized) + " of " + std::to_string(c.forallsOptimized + c.forallsKept) +
+           " upc_forall affinity tests removed";
+  }
+};
+UPCC_REGISTER_PASS(ForallAffinityPass);
 
 } // namespace upc::opt

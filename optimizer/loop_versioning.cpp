@@ -1,4 +1,4 @@
-// loop_versioning.cpp — pass 4, local loop versioning: a loop gets a second
+// loop_versioning.cpp — upc-loop-versioning, local loop versioning: a loop gets a second
 // copy in plain C, run when a test before the loop finds the data it
 // accesses on this node.  Two kinds of access qualify: p[e], p an
 // indefinitely blocked pointer-to-shared (`shared [] T *`, all its data on
@@ -9,8 +9,8 @@
 // access in it qualifies; a upc_forall when some access its privatization
 // left does (the stencil's neighbour rows).  Outside what privatization can
 // prove, this test once per loop instead of once per access lets the C
-// compiler vectorize the copy.  Switch -fno-upc-loop-versioning.
-#include "passes.h"
+// compiler vectorize the copy.  Off under -fupc-check: the copy has no checks.
+#include "pass.h"
 
 #include "../frontend/frontend.h"
 
@@ -59,7 +59,7 @@ struct LoopScan : RecursiveASTVisitor<LoopScan> {
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
     if (!isSharedType(e->getType()) || e->getType()->isArrayType()) return true;
-    if (plan.privatizedAccess(e)) { // privatized in an enclosing upc_forall
+    if (plan.isPlainAccess(e)) { // local, or privatized in an enclosing upc_forall
       if (const DeclRefExpr *r = subscriptRoot(e)) roots.insert(r);
       return true;
     }
@@ -229,7 +229,7 @@ struct RowFinder {
       if (isStrictAccess(st.ctx, st.surface, e->getType(), e->getBeginLoc())) ok = false;
       if (!isWrite(e)) return;
       written.insert(e);
-      if (!plain.count(e) && !st.plan.privatizedAccess(e)) ok = false;
+      if (!plain.count(e) && !st.plan.isPlainAccess(e)) ok = false;
     }
     // e is assigned, updated, or its address escapes.
     bool isWrite(const Expr *e) {
@@ -398,7 +398,7 @@ void versionForall(PassState &st, ForallPlan &fp, const FunctionFacts &facts) {
   if (body.hasLabel || body.hasStaticShared) return;
   std::vector<const ArraySubscriptExpr *> left;
   for (const ArraySubscriptExpr *acc : body.accesses)
-    if (!st.plan.privatizedAccess(acc)) left.push_back(acc);
+    if (!st.plan.isPlainAccess(acc)) left.push_back(acc);
   if (left.empty()) return;
   VersionedLoop vl;
   vl.loop = fp.loop;
@@ -433,16 +433,30 @@ void versionForall(PassState &st, ForallPlan &fp, const FunctionFacts &facts) {
 
 } // namespace
 
-void runLoopVersioning(PassState &st) {
-  for (const FunctionDecl *fd : st.functions) {
-    FunctionFacts facts;
-    facts.collect(fd->getBody());
-    for (auto &entry : st.plan.foralls)
-      if (fd->getBody()->getSourceRange().fullyContains(entry.second.loop->getSourceRange()))
-        versionForall(st, entry.second, facts);
-    LoopFinder lf(st, facts);
-    lf.TraverseStmt(fd->getBody());
+class LoopVersioningPass : public Pass {
+public:
+  const char *name() const override { return "upc-loop-versioning"; }
+  const char *description() const override {
+    return "a loop over data on this node gets a plain-C copy, chosen by one test before it";
   }
-}
+  std::vector<std::string> needs() const override { return {"upc-forall-opt"}; }
+  std::vector<std::string> after() const override { return {"upc-privatize", "upc-remote-update"}; }
+  bool underChecking() const override { return false; }
+  void run(PassState &st) override {
+    for (const FunctionDecl *fd : st.functions) {
+      FunctionFacts facts;
+      facts.collect(fd->getBody());
+      for (auto &entry : st.plan.foralls)
+        if (fd->getBody()->getSourceRange().fullyContains(entry.second.loop->getSourceRange()))
+          versionForall(st, entry.second, facts);
+      LoopFinder lf(st, facts);
+      lf.TraverseStmt(fd->getBody());
+    }
+  }
+  std::string summary(const OptimizerPlan &plan) const override {
+    return std::to_string(plan.counts.loopsVersioned) + " loops versioned";
+  }
+};
+UPCC_REGISTER_PASS(LoopVersioningPass);
 
 } // namespace upc::opt

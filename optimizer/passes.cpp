@@ -1,7 +1,8 @@
-// passes.cpp — the pass manager: runs the enabled optimizer passes in order
-// (forall affinity, privatization, remote updates, loop versioning), then
-// prints the -Rupc remarks in source order and the counts.
-#include "passes.h"
+// passes.cpp — the pass registry and the pass manager: orders the
+// registered passes (pass.h), runs the enabled ones and those they need,
+// then prints the -Rupc remarks in source order with each pass's summary and
+// writes the optimization record.
+#include "pass.h"
 
 #include "../frontend/frontend.h"
 
@@ -10,10 +11,65 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
+#include <set>
 
 using namespace clang;
 
 namespace upc {
+
+namespace opt {
+
+static std::vector<PassFactory> &factories() {
+  static std::vector<PassFactory> list; // constructed on first registration
+  return list;
+}
+
+void registerPass(PassFactory factory) { factories().push_back(std::move(factory)); }
+
+// Kahn's algorithm over the edges needs/after (X before this) and before
+// (this before X), taking the smallest name among the ready passes.
+std::vector<std::unique_ptr<Pass>> pipeline(std::string *error) {
+  std::map<std::string, std::unique_ptr<Pass>> byName;
+  std::string err;
+  for (auto &f : factories()) {
+    std::unique_ptr<Pass> p = f();
+    std::string n = p->name();
+    if (byName.count(n)) err = "optimizer pass '" + n + "' is registered twice";
+    byName[n] = std::move(p);
+  }
+  std::map<std::string, std::set<std::string>> preds;
+  for (auto &[n, p] : byName) {
+    preds[n];
+    for (const std::string &x : p->needs()) {
+      if (!byName.count(x)) err = "optimizer pass '" + n + "' needs '" + x + "', which is not registered";
+      preds[n].insert(x);
+    }
+    for (const std::string &x : p->after())
+      if (byName.count(x)) preds[n].insert(x);
+    for (const std::string &x : p->before())
+      if (byName.count(x)) preds[x].insert(n);
+  }
+  std::vector<std::unique_ptr<Pass>> order;
+  while (err.empty() && !preds.empty()) {
+    auto ready = std::find_if(preds.begin(), preds.end(), [](auto &e) { return e.second.empty(); });
+    if (ready == preds.end()) {
+      err = "the optimizer passes' order has a cycle through '" + preds.begin()->first + "'";
+      break;
+    }
+    std::string n = ready->first;
+    preds.erase(ready);
+    for (auto &e : preds) e.second.erase(n);
+    order.push_back(std::move(byName[n]));
+  }
+  if (!err.empty()) {
+    if (error) *error = err;
+    order.clear();
+  }
+  return order;
+}
+
+} // namespace opt
 
 // One YAML document per remark, as Clang's -fsave-optimization-record
 // writes them (opt-viewer and notebooks read both).
@@ -80,20 +136,30 @@ OptimizerPlan runOptimizer(ASTContext &ctx, const SurfaceInfo *surface,
           sm.isWrittenInMainFile(sm.getExpansionLoc(fd->getBeginLoc())))
         st.functions.push_back(fd);
 
-  auto pass = [&](const char *name, bool on, void (*run)(opt::PassState &)) {
-    if (!on) return;
-    st.remarks.pass = name;
+  std::string error;
+  std::vector<std::unique_ptr<opt::Pass>> passes = opt::pipeline(&error);
+  if (!error.empty()) llvm::errs() << "upcc: error: " << error << "\n";
+  // What runs: the enabled passes and, as analyses, the passes they need.
+  std::map<std::string, bool> on, runs;
+  for (auto &p : passes) {
+    auto it = opts.passes.find(p->name());
+    bool e = it != opts.passes.end() ? it->second : !opts.allOff && p->onByDefault();
+    on[p->name()] = e && (!opts.check || p->underChecking());
+  }
+  for (auto p = passes.rbegin(); p != passes.rend(); ++p)
+    if (on[(*p)->name()] || runs[(*p)->name()]) {
+      runs[(*p)->name()] = true;
+      for (const std::string &x : (*p)->needs()) runs[x] = true;
+    }
+  for (auto &p : passes) {
+    if (!runs[p->name()]) continue;
+    st.remarks.pass = p->name();
+    st.enabled = on[p->name()];
     auto t0 = std::chrono::steady_clock::now();
-    run(st);
+    p->run(st);
     plan.passSeconds.push_back(
-        {name, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()});
-  };
-  // Passes 2 and 4 need the forall analysis even when pass 1 is off.
-  pass("upc-forall-opt", opts.forallOpt || opts.privatize || opts.loopVersioning,
-       opt::runForallAffinity);
-  pass("upc-privatize", opts.privatize, opt::runPrivatize);
-  pass("upc-remote-update", opts.remoteUpdate, opt::runRemoteUpdate);
-  pass("upc-loop-versioning", opts.loopVersioning, opt::runLoopVersioning);
+        {p->name(), std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()});
+  }
 
   std::stable_sort(plan.remarks.begin(), plan.remarks.end(),
                    [&](const OptimizerRemark &a, const OptimizerRemark &b) {
@@ -104,13 +170,10 @@ OptimizerPlan runOptimizer(ASTContext &ctx, const SurfaceInfo *surface,
   if (opts.remarks) {
     for (const OptimizerRemark &r : plan.remarks)
       remarksOut << opt::locText(ctx, surface, r.loc) << ": remark: " << r.text << " [-Rupc]\n";
-    const auto &c = plan.counts;
-    remarksOut << "upcc: remark: upc optimizer: " << c.forallsOptimized << " of "
-               << (c.forallsOptimized + c.forallsKept) << " upc_forall affinity tests removed, "
-               << c.accessesPrivatized << " of " << (c.accessesPrivatized + c.accessesKept)
-               << " accesses privatized, " << c.updatesConverted << " of "
-               << (c.updatesConverted + c.updatesKept) << " updates converted, "
-               << c.loopsVersioned << " loops versioned [-Rupc]\n";
+    std::string line;
+    for (auto &p : passes)
+      if (std::string part = p->summary(plan); !part.empty()) line += (line.empty() ? "" : ", ") + part;
+    remarksOut << "upcc: remark: upc optimizer: " << line << " [-Rupc]\n";
   }
   return plan;
 }

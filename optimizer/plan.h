@@ -1,9 +1,35 @@
 // plan.h — what the optimizer passes decided for one translation unit (the
-// OptimizerPlan the lowering reads), their switches, counts and remarks.
+// OptimizerPlan the lowering reads): the contract between the passes and
+// the lowering.  Passes only analyse the typed AST of the surface-form C;
+// they never rewrite it.  They record decisions about AST nodes in the kinds
+// below, and the lowering, construct by construct, emits the optimized form
+// of whatever the plan holds (lowering/optimized.cpp).  A new pass that makes
+// decisions of these kinds needs no change in lowering/.
 //
-// The passes only analyse the typed AST of the surface-form C; they never
-// rewrite it.  The lowering asks the plan, construct by construct, whether an
-// optimized form applies and emits it through lowering/optimized.cpp.
+// The kinds, and what the lowering guarantees for each:
+//  - LocalAccess (plan.local): an access whose element is on the executing
+//    thread wherever it is evaluated.  Emitted as a plain C lvalue off this
+//    thread's part of the object, after this thread's pending updates are
+//    complete; the index's expressions are evaluated once, in order.  The
+//    pass proves the element local, the access relaxed and in bounds, and
+//    that its address does not escape (accessAddressTaken).  Under
+//    -fupc-check the naive, checked access is emitted instead.
+//  - ForallPlan (plan.foralls): a upc_forall that visits only this thread's
+//    iterations (removeTest), in one of four shapes; the loop body and its
+//    side effects are unchanged.  Only the controlling (outermost) forall
+//    uses it: nested in another, through a call, every iteration runs.
+//  - PrivatizedAccess (plan.privatized): an access in such a loop (or in a
+//    VersionedLoop) lowered to a plain C access off a base hoisted before
+//    the loop; the loop's copy with plain accesses runs only where the plan's
+//    conditions hold, the naive copy elsewhere.
+//  - VersionedLoop (plan.versioned): a loop with a second copy in plain C,
+//    run when the runtime test of its pointers and rows before the loop
+//    succeeds, else the loop as it was.
+//  - RemoteUpdate (plan.updates): `R op= v` whose value is unused, lowered
+//    to one asynchronous upcrt_update, completed at the next fence, barrier
+//    or access of this thread to the same data (upcrt_see_own_updates).
+// A node the plan says nothing of is lowered naively, so a pass that
+// records nothing changes nothing.
 #pragma once
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
@@ -23,19 +49,17 @@ namespace upc {
 struct FrontendResult;
 struct SurfaceInfo;
 
-// -fupc-opts=none, -fno-upc-forall-opt, -fno-upc-privatize,
-// -fno-upc-remote-update, -fno-upc-loop-versioning, -Rupc.
+// Which passes run (pass.h), and what they report.
 struct OptimizerOptions {
-  bool forallOpt = true;
-  bool privatize = true;
-  bool remoteUpdate = true;
-  bool loopVersioning = true;
+  bool allOff = false;                // -fupc-opts=none: only passes switched on by name run
+  std::map<std::string, bool> passes; // -fupc-pass=NAME / -fno-upc-pass=NAME (last wins)
+  bool check = false;     // -fupc-check: passes that would drop checks stay off
   bool remarks = false;   // -Rupc: print what fired and why something did not
   std::string recordFile; // -fsave-optimization-record: append the remarks there as YAML
   int staticThreads = 0;  // upcc -T N (0: dynamic THREADS)
   static OptimizerOptions none() {
     OptimizerOptions o;
-    o.forallOpt = o.privatize = o.remoteUpdate = o.loopVersioning = false;
+    o.allOff = true;
     return o;
   }
 };
@@ -60,6 +84,17 @@ struct SharedObject {
   bool operator==(const SharedObject &o) const {
     return kind == o.kind && var == o.var;
   }
+};
+
+// An access of element offset + sum(coef * expr) of this thread's part of
+// `object` (the local index: element k of this thread's part is the k-th of
+// its elements in layout order).  Lowered as
+//   ((T *)<this thread's part of object>)[offset + coef1 * (expr1) + ...].
+struct LocalAccess {
+  const clang::Expr *access = nullptr; // the shared lvalue, of a complete element
+  SharedObject object;                 // a StaticArray
+  int64_t offset = 0;
+  std::vector<std::pair<const clang::Expr *, int64_t>> terms; // (expr, coef)
 };
 
 // One access the lowering emits as plain C, of one of three kinds:
@@ -190,7 +225,7 @@ struct OptimizerRemark {
   clang::SourceLocation loc;
   std::string text;
   bool fired;
-  const char *pass; // upc-forall-opt, upc-privatize, upc-remote-update, upc-loop-versioning
+  const char *pass; // the pass's name (upc-privatize, ...)
 };
 
 struct OptimizerPlan {
@@ -198,6 +233,7 @@ struct OptimizerPlan {
   llvm::DenseMap<const clang::ForStmt *, ForallPlan> foralls;
   llvm::DenseMap<const clang::Expr *, PrivatizedAccess> privatized;
   llvm::DenseMap<const clang::Expr *, RemoteUpdate> updates;
+  llvm::DenseMap<const clang::Expr *, LocalAccess> local;
   llvm::DenseMap<const clang::ForStmt *, VersionedLoop> versioned;
   std::vector<OptimizerRemark> remarks;
   std::vector<std::pair<const char *, double>> passSeconds; // -ftime-report
@@ -221,13 +257,20 @@ struct OptimizerPlan {
     auto it = versioned.find(s);
     return it == versioned.end() ? nullptr : &it->second;
   }
+  const LocalAccess *localAccess(const clang::Expr *e) const {
+    auto it = local.find(e);
+    return it == local.end() ? nullptr : &it->second;
+  }
+  // Is e a plain C access in the lowered code (local, or privatized where
+  // its loop's plain copy runs)?
+  bool isPlainAccess(const clang::Expr *e) const { return local.count(e) || privatized.count(e); }
   const RemoteUpdate *update(const clang::Expr *e) const {
     auto it = updates.find(e);
     return it == updates.end() ? nullptr : &it->second;
   }
 };
 
-// Runs the enabled passes over the AST.  Remarks (with -Rupc) are printed to
+// Runs the enabled passes (pass.h) over the AST, in the pipeline's order.  Remarks (with -Rupc) are printed to
 // `remarksOut` as "file:line:col: remark: ... [-Rupc]" in source order.
 // `surface` (may be null: everything relaxed by default) gives the
 // consistency that `#pragma upc strict|relaxed` put in force.

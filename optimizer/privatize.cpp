@@ -1,13 +1,8 @@
-// privatize.cpp — pass 2, local-access privatization: inside an analysed
-// upc_forall, a relaxed shared access X[g] whose element index and layout are
-// those of the affinity (so it lives on the executing thread) becomes a plain
-// C access off a base pointer computed once before the loop.  Switch
-// -fno-upc-privatize.
-#include "passes.h"
-
-#include "../frontend/frontend.h"
-
-#include <clang/Basic/SourceManager.h>
+// privatize.cpp — upc-privatize, local-access privatization: inside an
+// analysed upc_forall, a relaxed shared access X[g] whose element index and
+// layout are those of the affinity (so it lives on the executing thread)
+// becomes a plain C access off a base pointer computed once before the loop.
+#include "pass.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 
@@ -17,18 +12,6 @@ namespace upc::opt {
 
 namespace {
 
-bool strictAt(ASTContext &ctx, const SurfaceInfo *surface, QualType t, SourceLocation l) {
-  unsigned as = sharedAS(t);
-  Consistency c = upc::consistency(as);
-  if (c != Consistency::Default) return c == Consistency::Strict;
-  if (!surface) return false;
-  const SourceManager &sm = ctx.getSourceManager();
-  unsigned off = sm.getFileOffset(sm.getExpansionLoc(l));
-  Consistency mode = Consistency::Relaxed;
-  for (const auto &r : surface->pragmas)
-    if (r.offset <= off) mode = r.mode;
-  return mode == Consistency::Strict;
-}
 
 // Is element g + d on the thread of element g, for the g the forall's
 // iterations give this thread?  It is when d is k layout periods (k * B *
@@ -68,11 +51,7 @@ std::optional<int64_t> localOffset(const LinearForm &d, int64_t B, int staticThr
 
 } // namespace
 
-bool isStrictAccess(ASTContext &ctx, const SurfaceInfo *surface, QualType t, SourceLocation l) {
-  return strictAt(ctx, surface, t, l);
-}
-
-void runPrivatize(PassState &st) {
+static void privatize(PassState &st) {
   ASTContext &ctx = st.ctx;
   OptimizerPlan &plan = st.plan;
   for (auto &entry : plan.foralls) {
@@ -112,7 +91,7 @@ void runPrivatize(PassState &st) {
         keep(blocker);
         continue;
       }
-      if (strictAt(ctx, st.surface, acc->getType(), acc->getBeginLoc())) {
+      if (isStrictAccess(ctx, st.surface, acc->getType(), acc->getBeginLoc())) {
         keep("strict access");
         continue;
       }
@@ -175,5 +154,21 @@ void runPrivatize(PassState &st) {
     }
   }
 }
+
+class PrivatizePass : public Pass {
+public:
+  const char *name() const override { return "upc-privatize"; }
+  const char *description() const override {
+    return "shared accesses a upc_forall's affinity makes local become plain C accesses";
+  }
+  std::vector<std::string> needs() const override { return {"upc-forall-opt"}; }
+  void run(PassState &st) override { privatize(st); }
+  std::string summary(const OptimizerPlan &plan) const override {
+    const auto &c = plan.counts;
+    return std::to_string(c.accessesPrivatized) + " of " +
+           std::to_string(c.accessesPrivatized + c.accessesKept) + " accesses privatized";
+  }
+};
+UPCC_REGISTER_PASS(PrivatizePass);
 
 } // namespace upc::opt

@@ -1,10 +1,9 @@
-// remote_update.cpp — pass 3, remote-update conversion: `R OP= v`,
+// remote_update.cpp — upc-remote-update, remote-update conversion: `R OP= v`,
 // `R = R OP v`, `R = v OP R`, `R++`/`R--` and the min/max idiom
 // `R = v < R ? v : R` on a relaxed shared scalar R whose value is unused
 // become one fire-and-forget upcrt_update (MPI_Accumulate or a CPU atomic)
-// instead of a get and a put.  Strict lvalues never.  Switch
-// -fno-upc-remote-update.
-#include "passes.h"
+// instead of a get and a put.  Strict lvalues never.
+#include "pass.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <cstring>
@@ -153,7 +152,7 @@ const char *opMacro(BinaryOperatorKind op, bool &negate) {
 
 } // namespace
 
-void runRemoteUpdate(PassState &st) {
+static void convertUpdates(PassState &st) {
   ASTContext &ctx = st.ctx;
   OptimizerPlan &plan = st.plan;
   Candidates c;
@@ -238,7 +237,7 @@ void runRemoteUpdate(PassState &st) {
       keep(why);
       continue;
     }
-    if (plan.privatized.count(target->IgnoreParens()))
+    if (plan.isPlainAccess(target->IgnoreParens()))
       continue; // a plain local read-modify-write already
     if (!ty || rt->isBooleanType()) {
       keep("'" + rt.getUnqualifiedType().getAsString() + "' is not an integer or floating type");
@@ -311,5 +310,21 @@ void runRemoteUpdate(PassState &st) {
     st.remarks.add(loc, name + " converted to a remote update (" + std::string(opm) + ")", true);
   }
 }
+
+class RemoteUpdatePass : public Pass {
+public:
+  const char *name() const override { return "upc-remote-update"; }
+  const char *description() const override {
+    return "a read-modify-write of relaxed shared data becomes one asynchronous update";
+  }
+  std::vector<std::string> after() const override { return {"upc-privatize"}; }
+  void run(PassState &st) override { convertUpdates(st); }
+  std::string summary(const OptimizerPlan &plan) const override {
+    const auto &c = plan.counts;
+    return std::to_string(c.updatesConverted) + " of " + std::to_string(c.updatesConverted + c.updatesKept) +
+           " updates converted";
+  }
+};
+UPCC_REGISTER_PASS(RemoteUpdatePass);
 
 } // namespace upc::opt

@@ -3,17 +3,19 @@
 // backend C compiler; then link with libupcrt.a and MPI.
 #include "frontend.h"
 #include "lower.h"
-#include "plan.h"
+#include "pass.h"
 
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Support/thread.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <fstream>
 #include <iostream>
@@ -59,9 +61,13 @@ const char *const kUsage =
     "                       are warnings; -Werror=implicit-function-declaration etc. or\n"
     "                       -pedantic-errors make them errors)\n"
     "  -fupc-opts=all|none  enable/disable the UPC optimizer passes\n"
-    "  -fno-upc-forall-opt -fno-upc-privatize -fno-upc-remote-update\n"
-    "  -fno-upc-loop-versioning\n"
-    "                       disable one optimizer pass\n"
+    "  -fupc-pass=NAME, -fno-upc-pass=NAME\n"
+    "                       enable/disable one optimizer pass (--print-passes lists them);\n"
+    "                       also -fupc-NAME, -fno-upc-NAME (-fno-upc-forall-opt,\n"
+    "                       -fno-upc-privatize, -fno-upc-remote-update, -fno-upc-loop-versioning)\n"
+    "  -fupc-pass-plugin=FILE.so\n"
+    "                       load optimizer passes built out of the tree (pkg-config upcc-plugin)\n"
+    "  --print-passes       list the optimizer passes in the order they run, on or off\n"
     "  -Rupc                report what the optimizer did\n"
     "  -ftime-report        print where compile time goes: preprocessing, surface pass,\n"
     "                       Sema, each optimizer pass, lowering, backend, link\n"
@@ -77,12 +83,18 @@ const char *const kUsage =
     "  --print-surface      print the C the UPC surface pass gives Clang (debugging)\n"
     "  --version, --help\n";
 
-// Switches of the optimizer passes (read by optimizer/ through the driver).
+// Switches of the optimizer passes, checked against the registry once the
+// plugins are loaded.
+struct PassFlag {
+  std::string name; // as spelled: upc-privatize, privatize
+  bool on;
+  std::string flag; // the argument, for errors
+};
 struct OptimizerFlags {
-  bool forallOpt = true;
-  bool privatize = true;
-  bool remoteUpdate = true;
-  bool loopVersioning = true;
+  bool allOff = false;            // -fupc-opts=none
+  std::vector<PassFlag> passes;   // in order: the last one for a pass wins
+  std::vector<std::string> plugins;
+  bool printPasses = false;
   bool remarks = false;
   bool saveRecord = false; // -fsave-optimization-record
   std::string recordFile;  // its file ("" = the default name)
@@ -104,6 +116,7 @@ struct Options {
   int staticThreads = 0;
   size_t heapSize = 0;
   OptimizerFlags opt;
+  upc::OptimizerOptions passOptions; // opt's switches, resolved (setUpPasses)
 };
 
 [[noreturn]] void usage(const std::string &msg) {
@@ -362,24 +375,31 @@ Options parseArgs(int argc, char **argv) {
     if (a == "-fupc-check") { o.check = true; continue; }
     if (a == "-ftime-report") { o.timeReport = true; continue; }
     if (a == "-fno-upc-check") { o.check = false; continue; }
-    if (a == "-fupc-opts=none" || a == "-fno-upc-opts") {
-      o.opt.forallOpt = o.opt.privatize = o.opt.remoteUpdate = o.opt.loopVersioning = false;
+    if (a == "-fupc-opts=none" || a == "-fno-upc-opts" || a == "-fupc-opts=all" || a == "-fupc-opts") {
+      o.opt.allOff = a == "-fupc-opts=none" || a == "-fno-upc-opts";
+      o.opt.passes.clear();
       continue;
     }
-    if (a == "-fupc-opts=all" || a == "-fupc-opts") {
-      o.opt.forallOpt = o.opt.privatize = o.opt.remoteUpdate = o.opt.loopVersioning = true;
+    if (a == "--print-passes") { o.opt.printPasses = true; continue; }
+    if (a.rfind("-fupc-pass-plugin=", 0) == 0) {
+      if (a.size() == 18) usage("'-fupc-pass-plugin=' needs a file");
+      o.opt.plugins.push_back(a.substr(18));
       continue;
     }
-    if (a == "-fno-upc-forall-opt") { o.opt.forallOpt = false; continue; }
-    if (a == "-fno-upc-privatize") { o.opt.privatize = false; continue; }
-    if (a == "-fno-upc-remote-update") { o.opt.remoteUpdate = false; continue; }
-    if (a == "-fupc-forall-opt") { o.opt.forallOpt = true; continue; }
-    if (a == "-fupc-privatize") { o.opt.privatize = true; continue; }
-    if (a == "-fupc-remote-update") { o.opt.remoteUpdate = true; continue; }
-    if (a == "-fno-upc-loop-versioning") { o.opt.loopVersioning = false; continue; }
-    if (a == "-fupc-loop-versioning") { o.opt.loopVersioning = true; continue; }
+    if (a.rfind("-fupc-pass=", 0) == 0 || a.rfind("-fno-upc-pass=", 0) == 0) {
+      std::string n = a.substr(a.find('=') + 1);
+      if (n.empty()) usage("'" + a + "' needs a pass name (upcc --print-passes lists them)");
+      o.opt.passes.push_back({n, a[2] == 'u', a});
+      continue;
+    }
+    // -fupc-NAME / -fno-upc-NAME: a pass's alias, checked once plugins are in
+    if (a.rfind("-fupc-", 0) == 0 || a.rfind("-fno-upc-", 0) == 0) {
+      o.opt.passes.push_back({a.substr(a[2] == 'u' ? 6 : 9), a[2] == 'u', a});
+      continue;
+    }
     usage("unknown option '" + a + "'");
   }
+  if (o.opt.printPasses && o.sources.empty() && o.linkInputs.empty()) return o;
   if (o.sources.empty() && o.linkInputs.empty()) usage("no input files");
   if (o.compileOnly && !o.output.empty() && o.sources.size() > 1)
     usage("cannot specify -o with -c and several source files");
@@ -501,12 +521,8 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   lo.check = o.check;
   std::string out;
   llvm::raw_string_ostream os(out);
-  upc::OptimizerOptions oo;
-  oo.forallOpt = o.opt.forallOpt;
-  oo.privatize = o.opt.privatize;
-  oo.remoteUpdate = o.opt.remoteUpdate;
-  // its fast copy is plain C with no checks (privatized accesses keep theirs)
-  oo.loopVersioning = o.opt.loopVersioning && !o.check;
+  upc::OptimizerOptions oo = o.passOptions;
+  oo.check = o.check;
   oo.remarks = o.opt.remarks;
   oo.recordFile = recordPath;
   oo.staticThreads = o.staticThreads;
@@ -586,8 +602,60 @@ struct TempDir {
 
 } // namespace
 
+// Loads the pass plugins, checks the pass switches against the registry
+// and, for --print-passes, lists the pipeline.  False after an error.
+bool setUpPasses(Options &o) {
+  for (const std::string &f : o.opt.plugins) {
+    // RTLD_GLOBAL: a plugin's passes may use another plugin's
+    std::string path = f.find('/') == std::string::npos ? "./" + f : f;
+    if (!dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL)) {
+      std::cerr << "upcc: error: cannot load the pass plugin '" << f << "': " << dlerror() << "\n";
+      return false;
+    }
+  }
+  std::string error;
+  std::vector<std::unique_ptr<upc::opt::Pass>> passes = upc::opt::pipeline(&error);
+  if (!error.empty()) {
+    std::cerr << "upcc: error: " << error << "\n";
+    return false;
+  }
+  upc::OptimizerOptions &oo = o.passOptions;
+  oo.allOff = o.opt.allOff;
+  for (const PassFlag &f : o.opt.passes) {
+    const upc::opt::Pass *found = nullptr;
+    for (auto &p : passes)
+      if (f.name == p->name() || "upc-" + f.name == p->name()) found = p.get();
+    if (!found) {
+      if (f.flag.find('=') == std::string::npos) usage("unknown option '" + f.flag + "'");
+      std::cerr << "upcc: error: unknown optimizer pass '" << f.name << "' in '" << f.flag
+                << "' (upcc --print-passes lists them)\n";
+      std::exit(2);
+    }
+    oo.passes[found->name()] = f.on;
+  }
+  if (o.opt.printPasses) {
+    for (auto &p : passes) {
+      auto it = oo.passes.find(p->name());
+      bool on = it != oo.passes.end() ? it->second : !oo.allOff && p->onByDefault();
+      std::string state = !on ? "off" : o.check && !p->underChecking() ? "off (-fupc-check)" : "on";
+      std::string needs;
+      for (const std::string &n : p->needs()) needs += (needs.empty() ? " (needs " : ", ") + n;
+      std::string name = p->name();
+      name.resize(std::max<size_t>(name.size() + 1, 22), ' ');
+      state.resize(std::max<size_t>(state.size() + 1, 18), ' ');
+      std::cout << name << state << p->description() << (needs.empty() ? "" : needs + ")") << "\n";
+    }
+  }
+  return true;
+}
+
 int main(int argc, char **argv) {
   Options o = parseArgs(argc, argv);
+  if (!setUpPasses(o)) return 1;
+  if (o.opt.printPasses) {
+    std::cout.flush();
+    if (o.sources.empty() && o.linkInputs.empty()) return 0;
+  }
   Paths paths = findPaths();
   if (!exists(paths.include + "/upcc_prelude.h")) {
     std::cerr << "upcc: error: cannot find upcc_prelude.h (looked in " << paths.include << ")\n";

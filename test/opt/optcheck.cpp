@@ -1,8 +1,8 @@
 // optcheck.cpp — runs the optimizer passes on surface-form C (what the UPC
 // surface pass produces) and prints the -Rupc remarks: the analysis tests of
 // suite `opt` need neither the frontend nor the lowering.
-//   optcheck [-fupc-opts=none] [-fno-upc-forall-opt] [-fno-upc-privatize]
-//            [-fno-upc-remote-update] [-fno-upc-loop-versioning] [-T N] file.c
+//   optcheck [-fupc-opts=none] [-fno-upc-NAME]... [-T N] file.c
+//   (-fno-upc-forall-opt, -fno-upc-privatize, -fno-upc-remote-update, ...)
 #include "plan.h"
 
 #include <clang/Frontend/ASTUnit.h>
@@ -18,11 +18,8 @@ int main(int argc, char **argv) {
   o.remarks = true;
   const char *file = nullptr;
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "-fupc-opts=none")) { o.forallOpt = o.privatize = o.remoteUpdate = o.loopVersioning = false; }
-    else if (!strcmp(argv[i], "-fno-upc-forall-opt")) o.forallOpt = false;
-    else if (!strcmp(argv[i], "-fno-upc-privatize")) o.privatize = false;
-    else if (!strcmp(argv[i], "-fno-upc-remote-update")) o.remoteUpdate = false;
-    else if (!strcmp(argv[i], "-fno-upc-loop-versioning")) o.loopVersioning = false;
+    if (!strcmp(argv[i], "-fupc-opts=none")) o.allOff = true;
+    else if (!strncmp(argv[i], "-fno-upc-", 9)) o.passes["upc-" + std::string(argv[i] + 9)] = false;
     else if (!strcmp(argv[i], "-T") && i + 1 < argc) o.staticThreads = atoi(argv[++i]);
     else file = argv[i];
   }
