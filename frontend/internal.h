@@ -19,7 +19,8 @@ struct Tok {
   bool sys;   // inside a system header (line marker flag 3)
 };
 
-// Lexes one line of source (for mapping columns back to the user's file).
+// Lexes one line of source as Clang's raw lexer does (for mapping columns
+// back to the user's file).
 std::vector<Tok> lexLine(const std::string &line);
 
 // Replacements in a text.  Newlines inside a replaced range are re-emitted
