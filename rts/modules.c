@@ -9,17 +9,17 @@
  * module.h.  A hook is the module's own function, or an adapter here of a
  * few lines when the module's function takes arguments or is inline.
  */
-#include "module.h"
-#include "segment.h"
-#include "start.h"
-#include "access.h"
-#include "async.h"
-#include "cache.h"
-#include "hunt.h"
-#include "progress.h"
-#include "vis.h"
-#include "barrier.h"
-#include "neighbor.h"
+#include "core/module.h"
+#include "core/segment.h"
+#include "core/start.h"
+#include "comm/access.h"
+#include "comm/async.h"
+#include "comm/cache.h"
+#include "comm/hunt.h"
+#include "comm/progress.h"
+#include "comm/vis.h"
+#include "sync/barrier.h"
+#include "sync/neighbor.h"
 #include "upcrt.h"
 
 static void cache_stats_add(upcrt_stats_extra_t *extra) {

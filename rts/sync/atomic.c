@@ -7,14 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "access.h"
+#include "core/doorbell.h"
+#include "core/segment.h"
+#include "core/stats.h"
+#include "core/svd.h"
+#include "comm/access.h"
+#include "all_alloc.h"
 #include "barrier.h"
 #include "coll_base.h"
-#include "doorbell.h"
-#include "segment.h"
-#include "all_alloc.h"
-#include "svd.h"
-#include "stats.h"
 
 typedef struct domain {
   uint64_t off;

@@ -5,11 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/check_site.h"
+#include "core/segment.h"
+#include "core/stats.h"
+#include "core/svd.h"
 #include "barrier.h"
-#include "check_site.h"
-#include "segment.h"
-#include "stats.h"
-#include "svd.h"
 #include "upcrt.h"
 
 /* The locks this thread holds (few), each with the ticket it holds it by:

@@ -5,13 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/doorbell.h"
+#include "core/module.h"
+#include "core/segment.h"
+#include "core/start.h"
+#include "core/stats.h"
 #include "cache.h"
 #include "hunt.h"
-#include "module.h"
-#include "doorbell.h"
-#include "segment.h"
-#include "start.h"
-#include "stats.h"
 
 int upcrt_puts_pending;
 int upcrt_updates_pending;

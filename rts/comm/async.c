@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/doorbell.h"
+#include "core/segment.h"
+#include "core/stats.h"
 #include "access.h"
 #include "nb.h"
-#include "doorbell.h"
-#include "stats.h"
-#include "segment.h"
 #include "upcrt.h"
 #include "upcx.h"
 

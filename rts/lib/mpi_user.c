@@ -11,7 +11,7 @@
  */
 #include <mpi.h>
 
-#include "start.h"
+#include "core/start.h"
 
 static int upcrt_mpi_user_initialized(void) {
   int init = 0;

@@ -8,11 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "async.h"
+#include "core/segment.h"
+#include "core/start.h"
+#include "core/stats.h"
+#include "comm/async.h"
 #include "neighbor.h"
-#include "segment.h"
-#include "start.h"
-#include "stats.h"
 #include "upcrt.h"
 
 MPI_Comm upcrt_barrier_coll_comm = MPI_COMM_NULL;

@@ -4,9 +4,9 @@
 #include <sched.h>
 #include <stdlib.h>
 
+#include "core/segment.h"
 #include "all_alloc.h"
 #include "barrier.h"
-#include "segment.h"
 #include "upcrt.h"
 
 MPI_Comm upcrt_coll_comm = MPI_COMM_NULL;

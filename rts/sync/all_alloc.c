@@ -3,9 +3,9 @@
 
 #include <stdint.h>
 
+#include "core/check_site.h"
+#include "core/svd.h"
 #include "barrier.h"
-#include "check_site.h"
-#include "svd.h"
 
 upcrt_pts_t upc_all_alloc(size_t nblocks, size_t nbytes) {
   upcrt_barrier_coll_what = "upc_all_alloc";

@@ -5,8 +5,8 @@
 #include <mpi.h>
 #include <stdlib.h>
 
+#include "core/segment.h"
 #include "collective.h"
-#include "segment.h"
 
 static void check_thread(long t, const char *what) {
   if (t < 0 || t >= upcrt_threads)

@@ -5,9 +5,9 @@
 #include <sched.h>
 #include <stdint.h>
 
-#include "segment.h"
-#include "start.h"
-#include "svd.h"
+#include "core/segment.h"
+#include "core/start.h"
+#include "core/svd.h"
 #include "upcrt.h"
 
 /* The flags of <bupc_extensions.h> (each pair is exclusive). */

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "segment.h"
-#include "svd.h"
+#include "core/segment.h"
+#include "core/svd.h"
 
 /* "write to grid[3]", "upc_memget of 80 bytes from src", ... */
 static void upcrt_check_what(char *buf, size_t size, int kind, const char *expr, size_t n) {

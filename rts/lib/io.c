@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "barrier.h"
+#include "core/segment.h"
+#include "core/svd.h"
+#include "comm/hunt.h"
+#include "sync/all_alloc.h"
+#include "sync/barrier.h"
 #include "collective.h"
-#include "hunt.h"
-#include "segment.h"
-#include "all_alloc.h"
-#include "svd.h"
 
 #define PIECE_MAX ((size_t)1 << 30) /* hindexed block lengths are int */
 

@@ -1,9 +1,9 @@
 /* bupc_atomic.c — the Berkeley UPC atomics, bupc_atomicT_OP_R(ptr, ...) for
  * T in I64 U64 I32 U32 I UI L UL and R in strict/relaxed, on the same CPU or
  * MPI atomics as upc_atomic.h (so the two agree on a location). */
-#include "atomic.h"
+#include "sync/atomic.h"
 
-#include "start.h"
+#include "core/start.h"
 
 /* mswap: replace the bits of mask by those of val, as a compare-and-swap loop */
 #define BUPC_MSWAP(T, U, NAME, R, STRICT)                                         \

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/segment.h"
+#include "comm/hunt.h"
 #include "collective.h"
-#include "hunt.h"
-#include "segment.h"
 
 static char *mine(upcrt_pts_t p) { return upcrt_seg_mybase + p.offset; }
 

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/doorbell.h"
+#include "core/segment.h"
+#include "core/stats.h"
 #include "access.h"
 #include "hunt.h"
-#include "doorbell.h"
-#include "segment.h"
-#include "stats.h"
 
 static upcrt_nb_op_t *implicit_ops;
 

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "doorbell.h"
-#include "segment.h"
-#include "start.h"
+#include "core/doorbell.h"
+#include "core/segment.h"
+#include "core/start.h"
 #include "vis.h"
 #include "upcrt.h"
 

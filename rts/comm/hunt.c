@@ -12,9 +12,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/segment.h"
+#include "core/start.h"
 #include "access.h"
-#include "segment.h"
-#include "start.h"
 #include "upcx.h"
 
 /* Limits (bytes are multiples of the page size).  On this machine HUNT does

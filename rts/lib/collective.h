@@ -13,8 +13,8 @@
 
 #include <mpi.h>
 #include <stddef.h>
+#include "sync/coll_base.h"
 #include "upcrt.h"
-#include "coll_base.h"
 
 #define UPC_PULL (1 << 8)
 #define UPC_PUSH (1 << 9)

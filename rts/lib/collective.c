@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "barrier.h"
-#include "segment.h"
-#include "svd.h"
-#include "stats.h"
+#include "core/segment.h"
+#include "core/stats.h"
+#include "core/svd.h"
+#include "sync/barrier.h"
 
 static uint64_t coll_seq;    /* collectives this thread entered */
 static uint64_t done_expect; /* notifications this thread has waited for */

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/segment.h"
 #include "access.h"
-#include "segment.h"
 
 /* Defaults measured with test/bench/cache_bench.c (README, "Runtime environment"). */
 #define DEFAULT_LINES 256

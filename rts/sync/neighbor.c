@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/segment.h"
+#include "core/svd.h"
 #include "barrier.h"
-#include "segment.h"
-#include "svd.h"
 #include "upcrt.h"
 
 static MPI_Comm upcrt_neighbor_comm = MPI_COMM_NULL; /* flags to threads not mapped here */

@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 
-#include "ticket.h"
+#include "core/ticket.h"
 
 /* A lock's words: the ticket pair of ticket.h, which acquires and releases
  * them (upcrt_ticket_acquire/release), and one reserved word. */

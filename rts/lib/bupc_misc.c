@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "barrier.h"
+#include "core/segment.h"
+#include "comm/nb.h"
+#include "sync/barrier.h"
 #include "collective.h"
-#include "nb.h"
-#include "segment.h"
 #include "upcrt.h"
 
 /* ---- progress ---- */

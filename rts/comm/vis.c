@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/segment.h"
+#include "core/stats.h"
 #include "access.h"
 #include "hunt.h"
 #include "progress.h"
-#include "segment.h"
-#include "stats.h"
 
 #define PIECE_MAX ((size_t)1 << 30) /* hindexed block lengths are int */
 

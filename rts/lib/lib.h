@@ -1,0 +1,19 @@
+/* lib.h — the library layer: the UPC libraries and interoperation, on
+ * every layer below.
+ *
+ * The collectives of upc_collective.h and XUPC's (collective.h;
+ * xcollective.c), UPC-IO (io.h), castability (castable.h), upc_tick
+ * (tick.h), the Berkeley extensions (bupc_atomic.c, bupc_sem.c,
+ * bupc_misc.c), and MPI called from a UPC program (mpi_user.c).  Most of
+ * its entry points are declared in include/ (upcrt.h and the UPC library
+ * headers); nothing in the runtime calls up into it.
+ */
+#ifndef UPCRT_LIB_H
+#define UPCRT_LIB_H
+
+#include "castable.h"
+#include "collective.h"
+#include "io.h"
+#include "tick.h"
+
+#endif
