@@ -1,6 +1,6 @@
 /* hunt_pmpi.c — HUNT and a UPC+MPI program's own MPI calls: every MPI call
  * that takes a buffer first completes the strips of upc_memget in flight
- * there (rts/hunt.c), through MPI's profiling interface (the real calls are
+ * there (hunt.c), through MPI's profiling interface (the real calls are
  * PMPI_*).  Without it MPI would copy from or into a protected page: a fault
  * inside MPI, whose handler calls MPI again, or an EFAULT in the kernel or
  * in the peer process that reads the pages (shared-memory transports).

@@ -1,6 +1,6 @@
 /* hunt_syscalls.c — HUNT and the program's system calls: the libc calls that
  * hand a buffer to the kernel complete the strips of upc_memget in flight
- * there first (rts/hunt.c).  A protected page makes the kernel fail the call
+ * there first (hunt.c).  A protected page makes the kernel fail the call
  * with EFAULT (its access raises no signal); a buffer the kernel writes into
  * (read, recv) must also hold the strip's data before the kernel's bytes
  * land, or the strip's copy would overwrite them later.

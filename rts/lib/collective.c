@@ -10,7 +10,6 @@
 
 #include "core/segment.h"
 #include "core/stats.h"
-#include "core/svd.h"
 #include "sync/barrier.h"
 
 static uint64_t coll_seq;    /* collectives this thread entered */
