@@ -1,6 +1,6 @@
 /* upc_io_types.h — the plain-C part of <upc_io.h> (flags, seek origins, fcntl
  * commands, hint and local-vector types), shared by UPC programs and the
- * runtime's rts/io.h. */
+ * runtime's rts/lib/io.h. */
 #ifndef UPC_IO_TYPES_H
 #define UPC_IO_TYPES_H
 

@@ -94,7 +94,7 @@ void upcrt_progress(void);
 extern unsigned upcrt_poll_count;
 void upcrt_poll_slow(void);
 
-/* upcx_async (rts/async.h): requests other threads sent to this one, and
+/* upcx_async (rts/comm/async.h): requests other threads sent to this one, and
  * how many of them it has taken; waits and fences run the rest. */
 extern const uint64_t *upcrt_async_inbox;
 extern uint64_t upcrt_async_served;
@@ -422,7 +422,7 @@ static inline upcrt_pts_t upcrt_static_pts(const upcrt_static_t *obj) {
   return p;
 }
 
-/* ---- Checking mode (upcc -fupc-check; rts/check.h) ---------------------- */
+/* ---- Checking mode (upcc -fupc-check; rts/check/check.h) ---------------------- */
 
 /* One checked construct of the program: where the user wrote it and what.
  * upcc emits one static site per construct; the runtime caches there the

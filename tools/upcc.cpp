@@ -5,6 +5,10 @@
 #include "lower.h"
 #include "pass.h"
 
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendActions.h>
+#include <clang/Frontend/TextDiagnosticPrinter.h>
+#include <clang/Frontend/Utils.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Support/thread.h>
 
@@ -439,6 +443,36 @@ std::vector<std::string> preprocessCommand(const Options &o, const Paths &paths,
   return cmd;
 }
 
+// clang -E in this process, into pp: Clang's driver makes the same cc1
+// invocation from the command as clang-19 would, and its diagnostics are
+// printed the same way.  Starting clang-19 is most of what preprocessing
+// costs on a UPC program; upcc has Clang loaded already.
+int preprocessInProcess(const std::vector<std::string> &cmd, bool verbose, std::string &pp) {
+  if (verbose) showCommand(cmd);
+  std::vector<const char *> argv;
+  for (auto &a : cmd) argv.push_back(a.c_str());
+  auto *printer = new clang::TextDiagnosticPrinter(llvm::errs(), new clang::DiagnosticOptions());
+  clang::CreateInvocationOptions cio;
+  cio.Diags = clang::CompilerInstance::createDiagnostics(new clang::DiagnosticOptions(), printer);
+  // the driver's: createInvocation adds -fsyntax-only, which -E leaves unused
+  cio.Diags->setIgnoreAllWarnings(true);
+  std::shared_ptr<clang::CompilerInvocation> inv = clang::createInvocation(argv, cio);
+  if (!inv) return 1;
+  struct PrintToString : clang::PreprocessorFrontendAction {
+    std::string &out;
+    explicit PrintToString(std::string &o) : out(o) {}
+    void ExecuteAction() override {
+      clang::CompilerInstance &ci = getCompilerInstance();
+      llvm::raw_string_ostream os(out);
+      clang::DoPrintPreprocessedInput(ci.getPreprocessor(), &os, ci.getPreprocessorOutputOpts());
+    }
+  } action(pp);
+  clang::CompilerInstance ci;
+  ci.setInvocation(std::move(inv));
+  ci.createDiagnostics();
+  return ci.ExecuteAction(action) && !ci.getDiagnostics().hasErrorOccurred() ? 0 : 1;
+}
+
 // The line markers clang -E writes for a header found in upcc's own
 // directory carry flag 3 (a system header, from -isystem): drop the flag,
 // so that the surface pass rewrites the UPC they hold (upc.h's shared
@@ -704,7 +738,7 @@ int main(int argc, char **argv) {
     }
     std::string pp;
     auto tPre = now();
-    int r = run(preprocessCommand(o, paths, src), o.verbose, &pp);
+    int r = preprocessInProcess(preprocessCommand(o, paths, src), o.verbose, pp);
     if (r != 0) { rc = 1; continue; }
     if (o.timeReport) report.push_back({src, {{"preprocessing", secondsSince(tPre)}}});
     unmarkUpccHeaders(pp, paths.include);
@@ -783,7 +817,7 @@ int main(int argc, char **argv) {
   for (auto &a : o.linkInputs) ld.push_back(a);
   ld.push_back(paths.runtime);
   // HUNT (upcrun -hunt): the program's calls that hand a buffer to the kernel
-  // go through rts/hunt_syscalls.c's __wrap_NAME, which completes the strips
+  // go through rts/comm/hunt_syscalls.c's __wrap_NAME, which completes the strips
   // of upc_memget in flight there first; the same list as that file.
   for (const char *f :
        {"read", "write", "pread", "pwrite", "pread64", "pwrite64", "readv", "writev", "preadv",

@@ -3,7 +3,7 @@
  * page by page, with HUNT off (blocking upc_memget) and on, alternating in
  * one run.  Run at 2 threads under UPCRT_FORCE_RMA=1 (thread 1 then stands
  * for another node); with UPCRT_HUNT_MIN=64K every memget is HUNT, without
- * it the runtime chooses per size (rts/hunt.c).  Prints, per size and
+ * it the runtime chooses per size (rts/comm/hunt.c).  Prints, per size and
  * compute weight (passes over each page),
  *   RESULT hunt_<KB>k_w<W>_block_s  mean time of memget + compute + fence, HUNT off
  *   RESULT hunt_<KB>k_w<W>_hunt_s   the same with HUNT on

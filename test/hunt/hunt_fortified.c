@@ -3,7 +3,7 @@
  * upcc) with -O2 -D_FORTIFY_SOURCE=2, and with the buffer's size known here,
  * glibc's headers turn read, pread, recv, recvfrom and fread into
  * __read_chk, __pread_chk, __recv_chk, __recvfrom_chk and __fread_chk; upcc
- * links them to rts/hunt_syscalls.c's wrappers like the plain forms.  (A
+ * links them to rts/comm/hunt_syscalls.c's wrappers like the plain forms.  (A
  * library the program links may well be built so.) */
 #include <stdio.h>
 #include <sys/socket.h>

@@ -1,6 +1,6 @@
 /* hunt_mpi.upc — HUNT (upcrun -hunt) in a UPC+MPI program: a buffer that
  * upc_memget is still filling (its strips in flight, its pages protected)
- * goes straight to the program's MPI calls (rts/hunt_pmpi.c wraps them
+ * goes straight to the program's MPI calls (rts/comm/hunt_pmpi.c wraps them
  * through PMPI), as the buffer sent and as the buffer received into:
  * MPI_Isend/MPI_Recv, MPI_Irecv/MPI_Send, MPI_Sendrecv, MPI_Bcast,
  * MPI_Reduce, MPI_Allreduce, MPI_Allgather, MPI_Put and MPI_Get on the

@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <upcx.h>
 
-/* The runtime's counters (rts/hunt.h), for checking that HUNT really ran. */
+/* The runtime's counters (rts/comm/hunt.h), for checking that HUNT really ran. */
 typedef struct {
   unsigned long long gets, strips, bytes, signals, retired_early, declined;
 } hunt_stats_t;
@@ -71,7 +71,7 @@ static void mark(void) { upcrt_hunt_stats(&before); }
 /* With HUNT on: that many memgets went through it since mark(), and at
  * least one signal was taken (the program touched a strip first).  Without
  * UPCRT_HUNT_MIN the runtime chooses per memget (HUNT or blocking, see
- * rts/hunt.c): then they are counted either way. */
+ * rts/comm/hunt.c): then they are counted either way. */
 static void expect_hunt(int gets, int touched) {
   hunt_stats_t now;
   upcrt_hunt_stats(&now);

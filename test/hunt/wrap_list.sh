@@ -1,10 +1,10 @@
 #!/bin/sh
 # wrap_list.sh UPCC LIBUPCRT FORTIFIED_LIB — HUNT's wrappers are linked in:
 # the --wrap=NAME flags upcc links every program with are exactly the
-# __wrap_NAME functions of libupcrt.a (rts/hunt_syscalls.c; a name on one
+# __wrap_NAME functions of libupcrt.a (rts/comm/hunt_syscalls.c; a name on one
 # side only is a call left unwrapped or a link error), the fortified calls
 # of test/hunt's library (glibc's __NAME_chk) are among them, and the MPI
-# calls with buffers have their PMPI wrappers (rts/hunt_pmpi.c).
+# calls with buffers have their PMPI wrappers (rts/comm/hunt_pmpi.c).
 set -u
 if [ $# -ne 3 ]; then
   echo "usage: wrap_list.sh UPCC LIBUPCRT FORTIFIED_LIB" >&2
@@ -26,7 +26,7 @@ grep -o -- '--wrap=[A-Za-z0-9_]*' "$tmp/log" | sed 's/^--wrap=//' | sort -u >"$t
 nm "$lib" | sed -n 's/^[0-9a-f]* T __wrap_//p' | sort -u >"$tmp/defs"
 n=$(wc -l <"$tmp/flags")
 if [ "$n" -lt 30 ]; then
-  echo "FAIL: upcc links with $n --wrap flags, expected the ~40 of rts/hunt_syscalls.c"
+  echo "FAIL: upcc links with $n --wrap flags, expected the ~40 of rts/comm/hunt_syscalls.c"
   fail=1
 fi
 if ! diff "$tmp/flags" "$tmp/defs" >"$tmp/diff"; then

@@ -1,4 +1,4 @@
-/* test_cache.c — the software cache of remote relaxed accesses (rts/cache.c):
+/* test_cache.c — the software cache of remote relaxed accesses (rts/comm/cache.c):
  * hit/miss counts, dirty-byte write-back, the victim cache, reading one's own
  * writes, and consistency at fences, strict accesses, locks and barriers.
  * Runs under UPCRT_FORCE_RMA=1 at the default and at tiny sizes; every
