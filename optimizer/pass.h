@@ -75,6 +75,8 @@ void registerPass(PassFactory factory);
 // after and before respected; otherwise by name).  Errors (a cycle, a pass
 // registered twice, a missing needed pass) are printed and the list is empty.
 std::vector<std::unique_ptr<Pass>> pipeline(std::string *error = nullptr);
+// Whether the options switch p on (the passes it needs run as analyses).
+bool passEnabled(const OptimizerOptions &opts, const Pass &p);
 
 template <class P> struct PassRegistration {
   PassRegistration() {

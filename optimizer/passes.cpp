@@ -69,6 +69,12 @@ std::vector<std::unique_ptr<Pass>> pipeline(std::string *error) {
   return order;
 }
 
+bool passEnabled(const OptimizerOptions &opts, const Pass &p) {
+  auto it = opts.passes.find(p.name());
+  bool on = it != opts.passes.end() ? it->second : !opts.allOff && p.onByDefault();
+  return on && (!opts.check || p.underChecking());
+}
+
 } // namespace opt
 
 // One YAML document per remark, as Clang's -fsave-optimization-record
@@ -141,11 +147,7 @@ OptimizerPlan runOptimizer(ASTContext &ctx, const SurfaceInfo *surface,
   if (!error.empty()) llvm::errs() << "upcc: error: " << error << "\n";
   // What runs: the enabled passes and, as analyses, the passes they need.
   std::map<std::string, bool> on, runs;
-  for (auto &p : passes) {
-    auto it = opts.passes.find(p->name());
-    bool e = it != opts.passes.end() ? it->second : !opts.allOff && p->onByDefault();
-    on[p->name()] = e && (!opts.check || p->underChecking());
-  }
+  for (auto &p : passes) on[p->name()] = opt::passEnabled(opts, *p);
   for (auto p = passes.rbegin(); p != passes.rend(); ++p)
     if (on[(*p)->name()] || runs[(*p)->name()]) {
       runs[(*p)->name()] = true;

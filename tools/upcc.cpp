@@ -556,7 +556,6 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   std::string out;
   llvm::raw_string_ostream os(out);
   upc::OptimizerOptions oo = o.passOptions;
-  oo.check = o.check;
   oo.remarks = o.opt.remarks;
   oo.recordFile = recordPath;
   oo.staticThreads = o.staticThreads;
@@ -655,6 +654,7 @@ bool setUpPasses(Options &o) {
   }
   upc::OptimizerOptions &oo = o.passOptions;
   oo.allOff = o.opt.allOff;
+  oo.check = o.check;
   for (const PassFlag &f : o.opt.passes) {
     const upc::opt::Pass *found = nullptr;
     for (auto &p : passes)
@@ -668,10 +668,12 @@ bool setUpPasses(Options &o) {
     oo.passes[found->name()] = f.on;
   }
   if (o.opt.printPasses) {
+    upc::OptimizerOptions unchecked = oo;
+    unchecked.check = false;
     for (auto &p : passes) {
-      auto it = oo.passes.find(p->name());
-      bool on = it != oo.passes.end() ? it->second : !oo.allOff && p->onByDefault();
-      std::string state = !on ? "off" : o.check && !p->underChecking() ? "off (-fupc-check)" : "on";
+      std::string state = upc::opt::passEnabled(oo, *p)        ? "on"
+                          : upc::opt::passEnabled(unchecked, *p) ? "off (-fupc-check)"
+                                                                 : "off";
       std::string needs;
       for (const std::string &n : p->needs()) needs += (needs.empty() ? " (needs " : ", ") + n;
       std::string name = p->name();
