@@ -1046,8 +1046,8 @@ struct MemberAddressFinder : RecursiveASTVisitor<MemberAddressFinder> {
   // A conversion Sema rejected (the frontend fixes it in a later round)
   // keeps its operand undecayed: `shared [] T *p = s.arr;`.
   bool VisitRecoveryExpr(RecoveryExpr *r) {
-    for (Expr *e : r->subExpressions())
-      if (e && e->getType()->isArrayType() && inStruct(e))
+    for (Expr *e : r->subExpressions()) // recovery may leave an operand without a type
+      if (e && !e->getType().isNull() && e->getType()->isArrayType() && inStruct(e))
         consider(e->IgnoreParens(), ctx.getArrayDecayedType(e->getType()));
     return true;
   }
