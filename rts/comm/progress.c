@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "core/doorbell.h"
+#include "core/module.h"
 #include "core/segment.h"
 #include "core/start.h"
 #include "vis.h"
@@ -52,7 +53,8 @@ int upcrt_progress_thread_level(void) {
   case UPCRT_PROGRESS_AUTO:
     /* MPI_THREAD_MULTIPLE makes every MPI call take a lock: only ask for it
      * when the thread may be wanted */
-    return upcrt_progress_env_flag("UPCRT_FORCE_RMA") || upcrt_progress_maybe_offnode()
+    return upcrt_progress_env_flag("UPCRT_FORCE_RMA") || upcrt_progress_env_flag("UPCRT_NODE_SIZE") ||
+                   upcrt_progress_maybe_offnode()
                ? MPI_THREAD_MULTIPLE
                : MPI_THREAD_SINGLE;
   default: return MPI_THREAD_SINGLE;
@@ -156,8 +158,7 @@ void upcrt_poll_slow(void) {
   /* a yield only helps when our own threads share cores; otherwise it just
    * hands the core to unrelated work */
   if (upcrt_seg_oversubscribed) sched_yield();
-  if (upcrt_progress_needed) upcrt_progress();
-  upcrt_async_poll();
+  upcrt_modules_poll(); /* MPI progress, invocations, a barrier between nodes */
 }
 
 /* One MPI call, which is what progress needs, that also serves the strided

@@ -16,8 +16,9 @@
  *
  * What this module keeps: whether the thread runs (UPCRT_PROGRESS =
  * on|off|auto, upcrun -progress; auto = on when some thread is reached
- * through MPI, i.e. another node or UPCRT_FORCE_RMA=1, off on one node where
- * it would only steal a core), the thread, and its stop flag.
+ * through MPI, i.e. another node, UPCRT_NODE_SIZE or UPCRT_FORCE_RMA=1;
+ * off on one node where it would only steal a core), the thread, and its
+ * stop flag.
  */
 #ifndef UPCRT_PROGRESS_H
 #define UPCRT_PROGRESS_H

@@ -138,8 +138,25 @@ static char *upcrt_seg_page_up(char *p) {
 }
 
 void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
+  MPI_Comm machine;
   MPI_Comm_split_type(upcrt_seg_comm, MPI_COMM_TYPE_SHARED, upcrt_mythread, MPI_INFO_NULL,
-                      &upcrt_seg_node_comm);
+                      &machine);
+  int machine_size, machine_rank;
+  MPI_Comm_size(machine, &machine_size);
+  MPI_Comm_rank(machine, &machine_rank);
+  /* UPCRT_NODE_SIZE=k: the machine's threads form nodes of k (consecutive
+   * ranks), which reach each other through MPI as if on other machines */
+  const char *node_size = getenv("UPCRT_NODE_SIZE");
+  if (node_size && *node_size) {
+    char *end;
+    long k = strtol(node_size, &end, 10);
+    if (*end != '\0' || k < 1)
+      upcrt_fatal("UPCRT_NODE_SIZE=\"%s\" is not a number of threads (1 or more)", node_size);
+    MPI_Comm_split(machine, (int)(machine_rank / k), machine_rank, &upcrt_seg_node_comm);
+    MPI_Comm_free(&machine);
+  } else {
+    upcrt_seg_node_comm = machine;
+  }
   const char *env = getenv("UPC_SHARED_HEAP_SIZE");
   size_t heap = 0;
   if (env && *env) {
@@ -150,9 +167,7 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   } else if (default_heap) {
     heap = default_heap;
   } else {
-    int local;
-    MPI_Comm_size(upcrt_seg_node_comm, &local);
-    unsigned long long mine = upcrt_seg_default_heap(local), least = mine;
+    unsigned long long mine = upcrt_seg_default_heap(machine_size), least = mine;
     /* offsets are symmetric: every thread gets the smallest node's share */
     MPI_Allreduce(&mine, &least, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, upcrt_seg_comm);
     heap = (size_t)least;
@@ -233,7 +248,7 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   MPI_Allreduce(&one, &all_on_node, 1, MPI_INT, MPI_MIN, upcrt_seg_comm);
   upcrt_cpu_atomics = all_on_node && !upcrt_seg_force_rma;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  upcrt_seg_oversubscribed = cores > 0 && nsize > cores;
+  upcrt_seg_oversubscribed = cores > 0 && machine_size > cores;
   upcrt_progress_needed = !upcrt_cpu_atomics;
   upcrt_node_base[upcrt_mythread] = base;
 

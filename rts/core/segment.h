@@ -19,7 +19,10 @@
  *   - the runtime communicators (a private dup of MPI_COMM_WORLD, the node
  *     communicator).
  * UPCRT_FORCE_RMA=1 leaves upcrt_node_base[t] NULL for every other thread so
- * that the RMA path can be tested on one node.
+ * that the RMA path can be tested on one node.  UPCRT_NODE_SIZE=k splits
+ * the machine's threads into nodes of k consecutive ones (the node
+ * communicator, window and upcrt_node_base follow), so that the paths of a
+ * job over several nodes, hierarchical ones included, run on one machine.
  */
 #ifndef UPCRT_SEGMENT_H
 #define UPCRT_SEGMENT_H
@@ -48,7 +51,8 @@ enum {
   UPCRT_SEG_BARSTATE = UPCRT_SEG_GUARD + 176,   /* every thread: at a barrier, or left main (neighbor.h) */
   UPCRT_SEG_ASYNC = UPCRT_SEG_GUARD + 184,      /* every thread: upcx_async requests sent to it (async.h) */
   UPCRT_SEG_ENDING = UPCRT_SEG_GUARD + 192,     /* thread 0: threads that set out to end the job (start.c) */
-  UPCRT_SEG_SYMTAB = UPCRT_SEG_GUARD + 256,     /* thread 0: symmetric free-extent table */
+  UPCRT_SEG_BARRIER = UPCRT_SEG_GUARD + 512,    /* every thread: barrier words, a line each (barrier.c) */
+  UPCRT_SEG_SYMTAB = UPCRT_SEG_GUARD + 1024,    /* thread 0: symmetric free-extent table */
   UPCRT_SEG_CTRL = UPCRT_SEG_GUARD + 32768      /* end of the control area */
 };
 

@@ -1,4 +1,5 @@
-/* barrier.c — upc_notify/upc_wait on MPI_Iallreduce with id matching (see barrier.h). */
+/* barrier.c — upc_notify/upc_wait through shared memory on a node, MPI
+ * between nodes, with id matching (see barrier.h). */
 #include "barrier.h"
 
 #include <inttypes.h>
@@ -17,15 +18,83 @@
 
 MPI_Comm upcrt_barrier_coll_comm = MPI_COMM_NULL;
 static MPI_Comm upcrt_barrier_comm = MPI_COMM_NULL, upcrt_barrier_exit_comm = MPI_COMM_NULL;
-static MPI_Request upcrt_barrier_req = MPI_REQUEST_NULL;
 static int upcrt_barrier_notified, upcrt_barrier_my_has_id, upcrt_barrier_my_id;
-/* (max id, max -id) over the threads that gave one; INT64_MIN when none did */
-static int64_t upcrt_barrier_send[2], upcrt_barrier_recv[2];
+
+/* A barrier word: the barrier's number (30 bits), whether the ids of the
+ * threads it sums up disagree, whether any gave one, and that id. */
+#define BAR_EPOCH_MASK ((1u << 30) - 1)
+#define BAR_MISMATCH ((uint64_t)1 << 33)
+#define BAR_HAS_ID ((uint64_t)1 << 32)
+static inline uint64_t bar_word(uint32_t epoch, int has_id, int id) {
+  return (uint64_t)(epoch & BAR_EPOCH_MASK) << 34 | (has_id ? BAR_HAS_ID : 0) | (uint32_t)id;
+}
+static inline uint32_t bar_epoch(uint64_t w) { return (uint32_t)(w >> 34); }
+static inline int bar_id(uint64_t w) { return (int)(uint32_t)w; }
+
+/* The node: the threads whose segments this one maps (so UPCRT_FORCE_RMA=1
+ * makes every thread a node of its own, and UPCRT_NODE_SIZE simulates
+ * nodes), in MYTHREAD order; the first is the node's leader. */
+static int bar_n, bar_me;
+/* Each member's arrival words, by the barrier's parity: a thread that went
+ * on to the next barrier must not overwrite the word (and id) that a slower
+ * one still reads for this one. */
+static uint64_t *(*bar_arrive)[2];
+/* In the leader's segment: the node's summary, written by whichever member
+ * saw every arrival first (large nodes: the others stop scanning), and the
+ * release of the node after the barrier between nodes. */
+static uint64_t *bar_done[2], *bar_release[2];
+/* The leaders, when there is more than one node (else MPI_COMM_NULL). */
+static MPI_Comm bar_leaders = MPI_COMM_NULL;
+static int bar_nodes;      /* nodes in the job */
+static uint64_t bar_count; /* barriers notified by this thread */
+/* This barrier's scan of the node: members seen, the ids' range. */
+static int bar_seen, bar_any_id;
+static int64_t bar_min_id, bar_max_id;
+/* Between nodes (leaders only): a dissemination over point-to-point
+ * messages that carries (max id, max -id) of the ids given (INT64_MIN for
+ * none): round r receives from the leader 2^r before and sends to the one
+ * 2^r after.  Messages of a pair keep their order, so the round is the
+ * tag. */
+#define BAR_MAX_ROUNDS 32
+static int bar_lrank, bar_lsize, bar_rounds, bar_round, bar_inter_started;
+static int64_t bar_acc[2], bar_in[BAR_MAX_ROUNDS][2], bar_out[BAR_MAX_ROUNDS][2];
+static MPI_Request bar_rreq[BAR_MAX_ROUNDS], bar_sreq[BAR_MAX_ROUNDS];
+/* Above this many members the summary word is worth its extra line. */
+#define BAR_SMALL_NODE 4
 
 void upcrt_barrier_init(void) {
   MPI_Comm_dup(upcrt_seg_comm, &upcrt_barrier_comm);
   MPI_Comm_dup(upcrt_seg_comm, &upcrt_barrier_coll_comm);
   MPI_Comm_dup(upcrt_seg_comm, &upcrt_barrier_exit_comm);
+  int T = upcrt_threads, me = upcrt_mythread, leader = -1;
+  bar_arrive = malloc(sizeof *bar_arrive * (size_t)T);
+  if (!bar_arrive) upcrt_fatal("out of private memory at start-up");
+  bar_n = 0;
+  for (int t = 0; t < T; t++) {
+    if (t != me && upcrt_node_base[t] == NULL) continue;
+    if (leader < 0) leader = t;
+    if (t == me) bar_me = bar_n;
+    for (int p = 0; p < 2; p++)
+      bar_arrive[bar_n][p] = (uint64_t *)(upcrt_node_base[t] + UPCRT_SEG_BARRIER + 64 * p);
+    bar_n++;
+  }
+  for (int p = 0; p < 2; p++) {
+    bar_done[p] = (uint64_t *)(upcrt_node_base[leader] + UPCRT_SEG_BARRIER + 128 + 64 * p);
+    bar_release[p] = (uint64_t *)(upcrt_node_base[leader] + UPCRT_SEG_BARRIER + 256 + 64 * p);
+  }
+  int nodes = 0, is_leader = leader == me;
+  MPI_Allreduce(&is_leader, &nodes, 1, MPI_INT, MPI_SUM, upcrt_seg_comm);
+  MPI_Comm leaders;
+  MPI_Comm_split(upcrt_seg_comm, is_leader ? 0 : MPI_UNDEFINED, me, &leaders);
+  bar_nodes = nodes;
+  if (nodes > 1 && leaders != MPI_COMM_NULL) {
+    bar_leaders = leaders;
+    MPI_Comm_rank(leaders, &bar_lrank);
+    MPI_Comm_size(leaders, &bar_lsize);
+    for (bar_rounds = 0; (1 << bar_rounds) < bar_lsize; bar_rounds++) {}
+  } else if (leaders != MPI_COMM_NULL) {
+    MPI_Comm_free(&leaders);
+  }
 }
 
 void upcrt_barrier_waitreq(MPI_Request *req) {
@@ -91,23 +160,120 @@ void upcrt_barrier_waitcoll(MPI_Request *req) {
   }
 }
 
-/* Waits for the user barrier's request; a thread that has left main can
- * never join it, so some threads being at the exit barrier while this one
- * waits (for longer than a grace period, as the barrier may just have
- * completed) is reported instead of hanging. */
-static void upcrt_barrier_wait_user(MPI_Request *req) {
-  int done = 0;
+/* Whether every member of the node has notified barrier e (parity p),
+ * reading the arrival words from where the last look stopped. */
+static int bar_scan(uint32_t e, int p) {
+  for (; bar_seen < bar_n; bar_seen++) {
+    uint64_t w = __atomic_load_n(bar_arrive[bar_seen][p], __ATOMIC_ACQUIRE);
+    if (bar_epoch(w) != e) return 0;
+    if (w & BAR_HAS_ID) {
+      int64_t id = bar_id(w);
+      if (!bar_any_id || id < bar_min_id) bar_min_id = id;
+      if (!bar_any_id || id > bar_max_id) bar_max_id = id;
+      bar_any_id = 1;
+    }
+  }
+  return 1;
+}
+
+/* The leader, once its node has notified: the barrier between nodes, with
+ * the node's ids. */
+static void bar_inter_send(int r) {
+  bar_out[r][0] = bar_acc[0];
+  bar_out[r][1] = bar_acc[1];
+  MPI_Isend(bar_out[r], 2, MPI_INT64_T, (bar_lrank + (1 << r)) % bar_lsize, r, bar_leaders,
+            &bar_sreq[r]);
+}
+static void bar_inter_start(void) {
+  bar_acc[0] = bar_any_id ? bar_max_id : INT64_MIN;
+  bar_acc[1] = bar_any_id ? -bar_min_id : INT64_MIN;
+  for (int r = 0; r < bar_rounds; r++)
+    MPI_Irecv(bar_in[r], 2, MPI_INT64_T, (bar_lrank - (1 << r) % bar_lsize + bar_lsize) % bar_lsize,
+              r, bar_leaders, &bar_rreq[r]);
+  bar_round = 0;
+  bar_inter_send(0);
+  bar_inter_started = 1;
+}
+/* Whether the rounds are done (each received round sends the next). */
+static int bar_inter_done(void) {
+  while (bar_round < bar_rounds) {
+    int got = 0;
+    MPI_Test(&bar_rreq[bar_round], &got, MPI_STATUS_IGNORE);
+    if (!got) return 0;
+    for (int k = 0; k < 2; k++)
+      if (bar_in[bar_round][k] > bar_acc[k]) bar_acc[k] = bar_in[bar_round][k];
+    if (++bar_round < bar_rounds) bar_inter_send(bar_round);
+  }
+  int sent = 0;
+  MPI_Testall(bar_rounds, bar_sreq, &sent, MPI_STATUSES_IGNORE);
+  return sent;
+}
+
+/* A spinning thread's pause: the sibling hyperthread runs, the line stays. */
+static inline void bar_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+/* One look at barrier e: 1 and *out its summary once this thread may
+ * leave it. */
+static int bar_step(uint32_t e, int p, uint64_t *out) {
+  if (bar_nodes == 1) {
+    /* one node: every member sees the arrivals itself, so that none waits
+     * for another to reach upc_wait */
+    if (bar_n > BAR_SMALL_NODE) {
+      uint64_t d = __atomic_load_n(bar_done[p], __ATOMIC_ACQUIRE);
+      if (bar_epoch(d) == e) {
+        *out = d;
+        return 1;
+      }
+    }
+    if (!bar_scan(e, p)) return 0;
+    *out = bar_word(e, bar_any_id, (int)bar_max_id) | (bar_min_id != bar_max_id ? BAR_MISMATCH : 0);
+    if (bar_n > BAR_SMALL_NODE) __atomic_store_n(bar_done[p], *out, __ATOMIC_RELEASE);
+    return 1;
+  }
+  if (bar_me != 0) { /* a member of a node of several: its leader releases it */
+    uint64_t r = __atomic_load_n(bar_release[p], __ATOMIC_ACQUIRE);
+    if (bar_epoch(r) != e) return 0;
+    *out = r;
+    return 1;
+  }
+  if (!bar_inter_started) {
+    if (!bar_scan(e, p)) return 0;
+    bar_inter_start();
+  }
+  if (!bar_inter_done()) return 0;
+  bar_inter_started = 0;
+  int any = bar_acc[0] != INT64_MIN;
+  *out = bar_word(e, any, any ? (int)bar_acc[0] : 0) |
+         (any && bar_acc[0] != -bar_acc[1] ? BAR_MISMATCH : 0);
+  if (bar_n > 1) __atomic_store_n(bar_release[p], *out, __ATOMIC_RELEASE);
+  return 1;
+}
+
+/* The waiting part of the barrier this thread notified; its summary.  A
+ * thread that has left main can never notify, so some threads being at the
+ * exit barrier while this one waits (for longer than a grace period, as the
+ * barrier may just have completed) is reported instead of hanging. */
+static uint64_t bar_complete(void) {
+  uint32_t e = (uint32_t)bar_count & BAR_EPOCH_MASK;
+  int p = (int)(bar_count & 1);
+  uint64_t w;
+  if (bar_step(e, p, &w)) return w;
   upcrt_neighbor_set_state(UPCRT_BARSTATE_IN_BARRIER);
-  int spin = upcrt_seg_oversubscribed ? 2 : 50;
+  /* spin while the others are about to arrive; with more threads than
+   * cores, hand the core over at once */
+  int spin = upcrt_seg_oversubscribed ? 2 : 2000;
   double seen = 0;
   for (long i = 0;; i++) {
-    MPI_Test(req, &done, MPI_STATUS_IGNORE);
-    if (done) {
-      upcrt_neighbor_set_state(UPCRT_BARSTATE_RUNNING);
-      return;
-    }
-    upcrt_wait_poll();
+    if (bar_step(e, p, &w)) break;
+    if ((i & 15) == 0) upcrt_wait_poll();
     if (i >= spin) sched_yield();
+    else bar_relax();
     if ((i & 1023) == 1023 && upcrt_seg_load(0, UPCRT_SEG_EXITING) != 0) {
       double t = MPI_Wtime();
       if (seen == 0) seen = t;
@@ -116,12 +282,25 @@ static void upcrt_barrier_wait_user(MPI_Request *req) {
                     "(returned or called exit) will never reach");
     }
   }
+  upcrt_neighbor_set_state(UPCRT_BARSTATE_RUNNING);
+  /* stores that other nodes' threads put here before they notified */
+  if (bar_nodes > 1) upcrt_seg_sync();
+  return w;
+}
+
+void upcrt_barrier_poll(void) {
+  if (!upcrt_barrier_notified || bar_leaders == MPI_COMM_NULL) return;
+  if (bar_inter_started) {
+    (void)bar_inter_done();
+  } else if (bar_scan((uint32_t)bar_count & BAR_EPOCH_MASK, (int)(bar_count & 1))) {
+    bar_inter_start();
+  }
 }
 
 void upcrt_barrier_exit(void) {
   if (upcrt_barrier_notified) {
     /* a thread leaving between notify and wait still completes the barrier */
-    upcrt_barrier_waitreq(&upcrt_barrier_req);
+    (void)bar_complete();
     upcrt_barrier_notified = 0;
   }
   upcrt_neighbor_set_state(UPCRT_BARSTATE_EXITED);
@@ -138,16 +317,23 @@ void upcrt_notify(int has_id, int id) {
   if (UPCRT_UNLIKELY(upcrt_barrier_notified))
     upcrt_fatal("upc_notify%s: called twice without a upc_wait in between",
                 has_id ? " with an id" : "");
-  /* relaxed puts complete, same-node stores become visible */
-  upcrt_fence();
-  upcrt_seg_sync();
+  /* relaxed puts complete (MPI progress comes in the wait); the release
+   * below makes same-node stores visible to whoever sees the arrival */
+  upcrt_async_poll();
+  if (upcrt_puts_pending) upcrt_flush_puts();
   upcrt_barrier_notified = 1;
   upcrt_barrier_my_has_id = has_id;
   upcrt_barrier_my_id = id;
-  upcrt_barrier_send[0] = has_id ? (int64_t)id : INT64_MIN;
-  upcrt_barrier_send[1] = has_id ? -(int64_t)id : INT64_MIN;
-  MPI_Iallreduce(upcrt_barrier_send, upcrt_barrier_recv, 2, MPI_INT64_T, MPI_MAX,
-                 upcrt_barrier_comm, &upcrt_barrier_req);
+  bar_count++;
+  uint32_t e = (uint32_t)bar_count & BAR_EPOCH_MASK;
+  int p = (int)(bar_count & 1);
+  bar_seen = 0;
+  bar_any_id = 0;
+  bar_min_id = bar_max_id = 0;
+  __atomic_store_n(bar_arrive[bar_me][p], bar_word(e, has_id, id), __ATOMIC_RELEASE);
+  /* the last of its node: the leader starts the barrier between nodes now,
+   * so that the other nodes need not wait for it to reach upc_wait */
+  if (bar_leaders != MPI_COMM_NULL && bar_scan(e, p)) bar_inter_start();
 }
 
 /* Every thread saw the mismatch: gather the ids, thread 0 names them. */
@@ -164,8 +350,8 @@ static UPCRT_NORETURN void upcrt_barrier_mismatch(void) {
   if (buf == all && upcrt_threads > 64) {
     /* no memory for the details: report without them */
     if (upcrt_mythread == 0)
-      upcrt_fatal("barrier id mismatch: upc_notify ids range from %" PRId64 " to %" PRId64,
-                  -upcrt_barrier_recv[1], upcrt_barrier_recv[0]);
+      upcrt_fatal("barrier id mismatch: the threads' upc_notify ids differ (no memory to "
+                  "name them)");
   } else {
     MPI_Iallgather(mine, 2, MPI_INT64_T, buf, 2, MPI_INT64_T, upcrt_barrier_comm, &r);
     upcrt_barrier_waitreq(&r);
@@ -201,24 +387,19 @@ void upcrt_wait(int has_id, int id) {
   /* what was cached or written between notify and wait goes too (cache.h) */
   if (upcrt_puts_pending) upcrt_flush_puts();
   double t0 = upcrt_stats_on ? MPI_Wtime() : 0;
-  upcrt_barrier_wait_user(&upcrt_barrier_req);
+  uint64_t w = bar_complete();
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_barrier(MPI_Wtime() - t0);
   upcrt_barrier_notified = 0;
-  int any_id = upcrt_barrier_recv[0] != INT64_MIN;
-  if (UPCRT_UNLIKELY(any_id && upcrt_barrier_recv[0] != -upcrt_barrier_recv[1]))
-    upcrt_barrier_mismatch();
-  if (UPCRT_UNLIKELY(has_id && any_id && (int64_t)id != upcrt_barrier_recv[0]))
+  if (UPCRT_UNLIKELY(w & BAR_MISMATCH)) upcrt_barrier_mismatch();
+  if (UPCRT_UNLIKELY(has_id && (w & BAR_HAS_ID) && id != bar_id(w)))
     upcrt_fatal("barrier id mismatch: upc_wait passed id %d but the upc_notify of the "
-                "barrier passed id %" PRId64,
-                id, upcrt_barrier_recv[0]);
+                "barrier passed id %d",
+                id, bar_id(w));
   if (UPCRT_UNLIKELY(has_id && upcrt_barrier_my_has_id && id != upcrt_barrier_my_id))
     upcrt_fatal("barrier id mismatch: upc_wait passed id %d but this thread's upc_notify "
                 "passed id %d",
                 id, upcrt_barrier_my_id);
-  /* others' same-node stores before their notify are visible from here */
-  upcrt_seg_sync();
 }
-
 void upcrt_barrier(int has_id, int id) {
   upcrt_notify(has_id, id);
   upcrt_wait(has_id, id);

@@ -2,11 +2,22 @@
  * with id matching, the exit barrier, and the runtime's way of waiting for
  * any MPI request.
  *
- * What this module keeps: the barrier communicator, the request of the
- * notify in flight and its id, a communicator for the runtime's own
+ * The barrier: on a node (the threads whose segments a thread maps), each
+ * thread stores a word with the barrier's number and its id into its own
+ * cache line at upc_notify, and every thread leaves upc_wait when it has
+ * read every member's word (the node's leader writes a summary for the
+ * others on nodes of more than four threads).  Between nodes, the leaders
+ * run a dissemination over point-to-point messages, started by the leader
+ * as soon as its node has notified, carrying the ids' range; the leader
+ * then releases its node through a word in its segment.  Ids ride in the
+ * words, so matching them costs no extra round.
+ *
+ * What this module keeps: the node's members and the addresses of their
+ * words, the leaders' communicator and the rounds in flight, a
+ * communicator for the mismatch report, one for the runtime's own
  * collectives (upcrt_barrier_bcast), and the exit-barrier communicator.
- * Every wait is MPI_Test + sched_yield: with more ranks than cores a
- * blocking MPI call busy-polls and starves the thread it waits for.
+ * Waits spin briefly, then yield: with more ranks than cores a blocking
+ * MPI call busy-polls and starves the thread it waits for.
  */
 #ifndef UPCRT_BARRIER_H
 #define UPCRT_BARRIER_H
@@ -22,6 +33,10 @@ void upcrt_barrier_waitreq(MPI_Request *req);
 /* Broadcasts n bytes from root over upcrt_barrier_coll_comm; returns on
  * no thread before every thread has called it. */
 void upcrt_barrier_bcast(void *buf, size_t n, int root);
+/* Between upc_notify and upc_wait, moves the barrier between nodes on (the
+ * module table's poll: a thread that waits for another between the two
+ * must not hold the other nodes up). */
+void upcrt_barrier_poll(void);
 /* The barrier of program exit (does not match user barriers). */
 void upcrt_barrier_exit(void);
 
