@@ -38,7 +38,9 @@ static const char *upcrun_usage_text =
     "  -v                   print the launcher command before running it\n"
     "  --help               this text\n"
     "Environment: UPCRUN_MPIEXEC overrides the launcher (" UPCRUN_MPIEXEC "); UPCRT_FORCE_RMA=1\n"
-    "makes the runtime reach every other thread through MPI RMA even on one node.\n";
+    "makes the runtime reach every other thread through MPI RMA even on one node;\n"
+    "UPCRT_NODE_SIZE=K makes each K consecutive threads of a machine a node of their own\n"
+    "(shared memory within, MPI between), to run the paths across nodes on one machine.\n";
 
 static void upcrun_bad(const char *fmt, const char *arg) {
   fprintf(stderr, "upcrun: ");

@@ -34,67 +34,84 @@ static inline int bar_id(uint64_t w) { return (int)(uint32_t)w; }
 /* The node: the threads whose segments this one maps (so UPCRT_FORCE_RMA=1
  * makes every thread a node of its own, and UPCRT_NODE_SIZE simulates
  * nodes), in MYTHREAD order; the first is the node's leader. */
-static int bar_n, bar_me;
-/* Each member's arrival words, by the barrier's parity: a thread that went
- * on to the next barrier must not overwrite the word (and id) that a slower
- * one still reads for this one. */
-static uint64_t *(*bar_arrive)[2];
-/* In the leader's segment: the node's summary, written by whichever member
- * saw every arrival first (large nodes: the others stop scanning), and the
- * release of the node after the barrier between nodes. */
-static uint64_t *bar_done[2], *bar_release[2];
-/* The leaders, when there is more than one node (else MPI_COMM_NULL). */
-static MPI_Comm bar_leaders = MPI_COMM_NULL;
-static int bar_nodes;      /* nodes in the job */
-static uint64_t bar_count; /* barriers notified by this thread */
-/* This barrier's scan of the node: members seen, the ids' range. */
-static int bar_seen, bar_any_id;
-static int64_t bar_min_id, bar_max_id;
+static int bar_n, bar_me, bar_nodes; /* members, this thread's index, nodes in the job */
+
 /* Between nodes (leaders only): a dissemination over point-to-point
  * messages that carries (max id, max -id) of the ids given (INT64_MIN for
  * none): round r receives from the leader 2^r before and sends to the one
  * 2^r after.  Messages of a pair keep their order, so the round is the
  * tag. */
 #define BAR_MAX_ROUNDS 32
-static int bar_lrank, bar_lsize, bar_rounds, bar_round, bar_inter_started;
-static int64_t bar_acc[2], bar_in[BAR_MAX_ROUNDS][2], bar_out[BAR_MAX_ROUNDS][2];
-static MPI_Request bar_rreq[BAR_MAX_ROUNDS], bar_sreq[BAR_MAX_ROUNDS];
 /* Above this many members the summary word is worth its extra line. */
 #define BAR_SMALL_NODE 4
+
+/* One barrier: the user's (upc_notify/upc_wait) and the collectives'
+ * (upcrt_coll_barrier) each have their own words and messages, so that
+ * one never completes the other. */
+typedef struct {
+  /* Each member's arrival words, by the barrier's parity: a thread that
+   * went on to the next barrier must not overwrite the word (and id) that
+   * a slower one still reads for this one. */
+  uint64_t *(*arrive)[2];
+  /* In the leader's segment: the node's summary, written by whichever
+   * member saw every arrival first (large nodes: the others stop
+   * scanning), and the release of the node after the barrier between
+   * nodes. */
+  uint64_t *done[2], *release[2];
+  MPI_Comm leaders; /* the leaders, when there is more than one node */
+  uint64_t count;   /* barriers notified by this thread */
+  int active;       /* notified, not yet complete */
+  /* This barrier's scan of the node: members seen, the ids' range. */
+  int seen, any_id;
+  int64_t min_id, max_id;
+  int lrank, lsize, rounds, round, inter_started;
+  int64_t acc[2], in[BAR_MAX_ROUNDS][2], out[BAR_MAX_ROUNDS][2];
+  MPI_Request rreq[BAR_MAX_ROUNDS], sreq[BAR_MAX_ROUNDS];
+} bar_t;
+static bar_t bar_user, bar_coll;
+
+/* Words at `at` in the segments (6 lines); members and leader as found. */
+static void bar_setup(bar_t *b, unsigned at, int leader, const int *members, MPI_Comm leaders) {
+  b->arrive = malloc(sizeof *b->arrive * (size_t)bar_n);
+  if (!b->arrive) upcrt_fatal("out of private memory at start-up");
+  for (int k = 0; k < bar_n; k++)
+    for (int p = 0; p < 2; p++)
+      b->arrive[k][p] = (uint64_t *)(upcrt_node_base[members[k]] + at + 64 * p);
+  for (int p = 0; p < 2; p++) {
+    b->done[p] = (uint64_t *)(upcrt_node_base[leader] + at + 128 + 64 * p);
+    b->release[p] = (uint64_t *)(upcrt_node_base[leader] + at + 256 + 64 * p);
+  }
+  b->leaders = MPI_COMM_NULL;
+  if (bar_nodes > 1 && leaders != MPI_COMM_NULL) {
+    MPI_Comm_dup(leaders, &b->leaders);
+    MPI_Comm_rank(leaders, &b->lrank);
+    MPI_Comm_size(leaders, &b->lsize);
+    for (b->rounds = 0; (1 << b->rounds) < b->lsize; b->rounds++) {}
+  }
+}
 
 void upcrt_barrier_init(void) {
   MPI_Comm_dup(upcrt_seg_comm, &upcrt_barrier_comm);
   MPI_Comm_dup(upcrt_seg_comm, &upcrt_barrier_coll_comm);
   MPI_Comm_dup(upcrt_seg_comm, &upcrt_barrier_exit_comm);
   int T = upcrt_threads, me = upcrt_mythread, leader = -1;
-  bar_arrive = malloc(sizeof *bar_arrive * (size_t)T);
-  if (!bar_arrive) upcrt_fatal("out of private memory at start-up");
+  int *members = malloc(sizeof(int) * (size_t)T);
+  if (!members) upcrt_fatal("out of private memory at start-up");
   bar_n = 0;
   for (int t = 0; t < T; t++) {
     if (t != me && upcrt_node_base[t] == NULL) continue;
     if (leader < 0) leader = t;
     if (t == me) bar_me = bar_n;
-    for (int p = 0; p < 2; p++)
-      bar_arrive[bar_n][p] = (uint64_t *)(upcrt_node_base[t] + UPCRT_SEG_BARRIER + 64 * p);
-    bar_n++;
+    members[bar_n++] = t;
   }
-  for (int p = 0; p < 2; p++) {
-    bar_done[p] = (uint64_t *)(upcrt_node_base[leader] + UPCRT_SEG_BARRIER + 128 + 64 * p);
-    bar_release[p] = (uint64_t *)(upcrt_node_base[leader] + UPCRT_SEG_BARRIER + 256 + 64 * p);
-  }
-  int nodes = 0, is_leader = leader == me;
-  MPI_Allreduce(&is_leader, &nodes, 1, MPI_INT, MPI_SUM, upcrt_seg_comm);
+  int is_leader = leader == me;
+  MPI_Allreduce(&is_leader, &bar_nodes, 1, MPI_INT, MPI_SUM, upcrt_seg_comm);
   MPI_Comm leaders;
   MPI_Comm_split(upcrt_seg_comm, is_leader ? 0 : MPI_UNDEFINED, me, &leaders);
-  bar_nodes = nodes;
-  if (nodes > 1 && leaders != MPI_COMM_NULL) {
-    bar_leaders = leaders;
-    MPI_Comm_rank(leaders, &bar_lrank);
-    MPI_Comm_size(leaders, &bar_lsize);
-    for (bar_rounds = 0; (1 << bar_rounds) < bar_lsize; bar_rounds++) {}
-  } else if (leaders != MPI_COMM_NULL) {
-    MPI_Comm_free(&leaders);
-  }
+  bar_setup(&bar_user, UPCRT_SEG_BARRIER, leader, members, leaders);
+  bar_setup(&bar_coll, UPCRT_SEG_BARRIER + 384, leader, members, leaders);
+  if (leaders != MPI_COMM_NULL) MPI_Comm_free(&leaders);
+  free(members);
 }
 
 void upcrt_barrier_waitreq(MPI_Request *req) {
@@ -162,15 +179,15 @@ void upcrt_barrier_waitcoll(MPI_Request *req) {
 
 /* Whether every member of the node has notified barrier e (parity p),
  * reading the arrival words from where the last look stopped. */
-static int bar_scan(uint32_t e, int p) {
-  for (; bar_seen < bar_n; bar_seen++) {
-    uint64_t w = __atomic_load_n(bar_arrive[bar_seen][p], __ATOMIC_ACQUIRE);
+static int bar_scan(bar_t *b, uint32_t e, int p) {
+  for (; b->seen < bar_n; b->seen++) {
+    uint64_t w = __atomic_load_n(b->arrive[b->seen][p], __ATOMIC_ACQUIRE);
     if (bar_epoch(w) != e) return 0;
     if (w & BAR_HAS_ID) {
       int64_t id = bar_id(w);
-      if (!bar_any_id || id < bar_min_id) bar_min_id = id;
-      if (!bar_any_id || id > bar_max_id) bar_max_id = id;
-      bar_any_id = 1;
+      if (!b->any_id || id < b->min_id) b->min_id = id;
+      if (!b->any_id || id > b->max_id) b->max_id = id;
+      b->any_id = 1;
     }
   }
   return 1;
@@ -178,35 +195,38 @@ static int bar_scan(uint32_t e, int p) {
 
 /* The leader, once its node has notified: the barrier between nodes, with
  * the node's ids. */
-static void bar_inter_send(int r) {
-  bar_out[r][0] = bar_acc[0];
-  bar_out[r][1] = bar_acc[1];
-  MPI_Isend(bar_out[r], 2, MPI_INT64_T, (bar_lrank + (1 << r)) % bar_lsize, r, bar_leaders,
-            &bar_sreq[r]);
+static void bar_inter_send(bar_t *b, int r) {
+  b->out[r][0] = b->acc[0];
+  b->out[r][1] = b->acc[1];
+  MPI_Isend(b->out[r], 2, MPI_INT64_T, (b->lrank + (1 << r)) % b->lsize, r, b->leaders,
+            &b->sreq[r]);
 }
-static void bar_inter_start(void) {
-  bar_acc[0] = bar_any_id ? bar_max_id : INT64_MIN;
-  bar_acc[1] = bar_any_id ? -bar_min_id : INT64_MIN;
-  for (int r = 0; r < bar_rounds; r++)
-    MPI_Irecv(bar_in[r], 2, MPI_INT64_T, (bar_lrank - (1 << r) % bar_lsize + bar_lsize) % bar_lsize,
-              r, bar_leaders, &bar_rreq[r]);
-  bar_round = 0;
-  bar_inter_send(0);
-  bar_inter_started = 1;
+static void bar_inter_start(bar_t *b) {
+  b->acc[0] = b->any_id ? b->max_id : INT64_MIN;
+  b->acc[1] = b->any_id ? -b->min_id : INT64_MIN;
+  for (int r = 0; r < b->rounds; r++)
+    MPI_Irecv(b->in[r], 2, MPI_INT64_T, (b->lrank - (1 << r) % b->lsize + b->lsize) % b->lsize,
+              r, b->leaders, &b->rreq[r]);
+  b->round = 0;
+  bar_inter_send(b, 0);
+  b->inter_started = 1;
 }
 /* Whether the rounds are done (each received round sends the next). */
-static int bar_inter_done(void) {
-  while (bar_round < bar_rounds) {
+static int bar_inter_done(bar_t *b) {
+  while (b->round < b->rounds) {
     int got = 0;
-    MPI_Test(&bar_rreq[bar_round], &got, MPI_STATUS_IGNORE);
+    MPI_Test(&b->rreq[b->round], &got, MPI_STATUS_IGNORE);
     if (!got) return 0;
     for (int k = 0; k < 2; k++)
-      if (bar_in[bar_round][k] > bar_acc[k]) bar_acc[k] = bar_in[bar_round][k];
-    if (++bar_round < bar_rounds) bar_inter_send(bar_round);
+      if (b->in[b->round][k] > b->acc[k]) b->acc[k] = b->in[b->round][k];
+    if (++b->round < b->rounds) bar_inter_send(b, b->round);
   }
-  int sent = 0;
-  MPI_Testall(bar_rounds, bar_sreq, &sent, MPI_STATUSES_IGNORE);
-  return sent;
+  for (int r = 0; r < b->rounds; r++) {
+    int sent = 0;
+    MPI_Test(&b->sreq[r], &sent, MPI_STATUS_IGNORE);
+    if (!sent) return 0;
+  }
+  return 1;
 }
 
 /* A spinning thread's pause: the sibling hyperthread runs, the line stays. */
@@ -220,87 +240,121 @@ static inline void bar_relax(void) {
 
 /* One look at barrier e: 1 and *out its summary once this thread may
  * leave it. */
-static int bar_step(uint32_t e, int p, uint64_t *out) {
+static int bar_step(bar_t *b, uint32_t e, int p, uint64_t *out) {
   if (bar_nodes == 1) {
     /* one node: every member sees the arrivals itself, so that none waits
      * for another to reach upc_wait */
     if (bar_n > BAR_SMALL_NODE) {
-      uint64_t d = __atomic_load_n(bar_done[p], __ATOMIC_ACQUIRE);
+      uint64_t d = __atomic_load_n(b->done[p], __ATOMIC_ACQUIRE);
       if (bar_epoch(d) == e) {
         *out = d;
         return 1;
       }
     }
-    if (!bar_scan(e, p)) return 0;
-    *out = bar_word(e, bar_any_id, (int)bar_max_id) | (bar_min_id != bar_max_id ? BAR_MISMATCH : 0);
-    if (bar_n > BAR_SMALL_NODE) __atomic_store_n(bar_done[p], *out, __ATOMIC_RELEASE);
+    if (!bar_scan(b, e, p)) return 0;
+    *out = bar_word(e, b->any_id, (int)b->max_id) | (b->min_id != b->max_id ? BAR_MISMATCH : 0);
+    if (bar_n > BAR_SMALL_NODE) __atomic_store_n(b->done[p], *out, __ATOMIC_RELEASE);
     return 1;
   }
   if (bar_me != 0) { /* a member of a node of several: its leader releases it */
-    uint64_t r = __atomic_load_n(bar_release[p], __ATOMIC_ACQUIRE);
+    uint64_t r = __atomic_load_n(b->release[p], __ATOMIC_ACQUIRE);
     if (bar_epoch(r) != e) return 0;
     *out = r;
     return 1;
   }
-  if (!bar_inter_started) {
-    if (!bar_scan(e, p)) return 0;
-    bar_inter_start();
+  if (!b->inter_started) {
+    if (!bar_scan(b, e, p)) return 0;
+    bar_inter_start(b);
   }
-  if (!bar_inter_done()) return 0;
-  bar_inter_started = 0;
-  int any = bar_acc[0] != INT64_MIN;
-  *out = bar_word(e, any, any ? (int)bar_acc[0] : 0) |
-         (any && bar_acc[0] != -bar_acc[1] ? BAR_MISMATCH : 0);
-  if (bar_n > 1) __atomic_store_n(bar_release[p], *out, __ATOMIC_RELEASE);
+  if (!bar_inter_done(b)) return 0;
+  b->inter_started = 0;
+  int any = b->acc[0] != INT64_MIN;
+  *out = bar_word(e, any, any ? (int)b->acc[0] : 0) |
+         (any && b->acc[0] != -b->acc[1] ? BAR_MISMATCH : 0);
+  if (bar_n > 1) __atomic_store_n(b->release[p], *out, __ATOMIC_RELEASE);
   return 1;
 }
 
-/* The waiting part of the barrier this thread notified; its summary.  A
- * thread that has left main can never notify, so some threads being at the
- * exit barrier while this one waits (for longer than a grace period, as the
- * barrier may just have completed) is reported instead of hanging. */
-static uint64_t bar_complete(void) {
-  uint32_t e = (uint32_t)bar_count & BAR_EPOCH_MASK;
-  int p = (int)(bar_count & 1);
+/* The waiting part of b's barrier, which this thread notified; its
+ * summary.  The user's barrier: a thread that has left main can never
+ * notify, so some threads being at the exit barrier while this one waits
+ * (for longer than a grace period, as the barrier may just have completed)
+ * is reported instead of hanging.  The collectives': the watch reports a
+ * thread that waits at a barrier or has left main instead. */
+static uint64_t bar_complete(bar_t *b) {
+  uint32_t e = (uint32_t)b->count & BAR_EPOCH_MASK;
+  int p = (int)(b->count & 1), user = b == &bar_user;
   uint64_t w;
-  if (bar_step(e, p, &w)) return w;
-  upcrt_neighbor_set_state(UPCRT_BARSTATE_IN_BARRIER);
-  /* spin while the others are about to arrive; with more threads than
-   * cores, hand the core over at once */
-  int spin = upcrt_seg_oversubscribed ? 2 : 2000;
-  double seen = 0;
-  for (long i = 0;; i++) {
-    if (bar_step(e, p, &w)) break;
-    if ((i & 15) == 0) upcrt_wait_poll();
-    if (i >= spin) sched_yield();
-    else bar_relax();
-    if ((i & 1023) == 1023 && upcrt_seg_load(0, UPCRT_SEG_EXITING) != 0) {
-      double t = MPI_Wtime();
-      if (seen == 0) seen = t;
-      else if (t - seen > 2.0)
-        upcrt_fatal("upc_barrier: waiting at a barrier that thread(s) which already left main "
-                    "(returned or called exit) will never reach");
+  if (!bar_step(b, e, p, &w)) {
+    if (user) upcrt_neighbor_set_state(UPCRT_BARSTATE_IN_BARRIER);
+    upcrt_barrier_watch_t watch = {0};
+    /* spin while the others are about to arrive; with more threads than
+     * cores, hand the core over at once */
+    int spin = upcrt_seg_oversubscribed ? 2 : 2000;
+    double seen = 0;
+    for (long i = 0;; i++) {
+      if (bar_step(b, e, p, &w)) break;
+      if ((i & 15) == 0) upcrt_wait_poll();
+      if (i >= spin) sched_yield();
+      else bar_relax();
+      if (!user) {
+        upcrt_barrier_watch(&watch);
+      } else if ((i & 1023) == 1023 && upcrt_seg_load(0, UPCRT_SEG_EXITING) != 0) {
+        double t = MPI_Wtime();
+        if (seen == 0) seen = t;
+        else if (t - seen > 2.0)
+          upcrt_fatal("upc_barrier: waiting at a barrier that thread(s) which already left main "
+                      "(returned or called exit) will never reach");
+      }
     }
+    if (user) upcrt_neighbor_set_state(UPCRT_BARSTATE_RUNNING);
   }
-  upcrt_neighbor_set_state(UPCRT_BARSTATE_RUNNING);
+  b->active = 0;
   /* stores that other nodes' threads put here before they notified */
   if (bar_nodes > 1) upcrt_seg_sync();
   return w;
 }
 
+/* This thread arrives at b's next barrier (relaxed puts complete first). */
+static void bar_notify(bar_t *b, int has_id, int id) {
+  /* MPI progress comes in the wait; the release below makes same-node
+   * stores visible to whoever sees the arrival */
+  upcrt_async_poll();
+  if (upcrt_puts_pending) upcrt_flush_puts();
+  b->count++;
+  b->active = 1;
+  uint32_t e = (uint32_t)b->count & BAR_EPOCH_MASK;
+  int p = (int)(b->count & 1);
+  b->seen = 0;
+  b->any_id = 0;
+  b->min_id = b->max_id = 0;
+  __atomic_store_n(b->arrive[bar_me][p], bar_word(e, has_id, id), __ATOMIC_RELEASE);
+  /* the last of its node: the leader starts the barrier between nodes now,
+   * so that the other nodes need not wait for it to reach upc_wait */
+  if (b->leaders != MPI_COMM_NULL && bar_scan(b, e, p)) bar_inter_start(b);
+}
+
+static void bar_poll(bar_t *b) {
+  if (!b->active || b->leaders == MPI_COMM_NULL) return;
+  if (b->inter_started) (void)bar_inter_done(b);
+  else if (bar_scan(b, (uint32_t)b->count & BAR_EPOCH_MASK, (int)(b->count & 1)))
+    bar_inter_start(b);
+}
+
 void upcrt_barrier_poll(void) {
-  if (!upcrt_barrier_notified || bar_leaders == MPI_COMM_NULL) return;
-  if (bar_inter_started) {
-    (void)bar_inter_done();
-  } else if (bar_scan((uint32_t)bar_count & BAR_EPOCH_MASK, (int)(bar_count & 1))) {
-    bar_inter_start();
-  }
+  bar_poll(&bar_user);
+  bar_poll(&bar_coll);
+}
+
+void upcrt_barrier_internal(void) {
+  bar_notify(&bar_coll, 0, 0);
+  (void)bar_complete(&bar_coll);
 }
 
 void upcrt_barrier_exit(void) {
   if (upcrt_barrier_notified) {
     /* a thread leaving between notify and wait still completes the barrier */
-    (void)bar_complete();
+    (void)bar_complete(&bar_user);
     upcrt_barrier_notified = 0;
   }
   upcrt_neighbor_set_state(UPCRT_BARSTATE_EXITED);
@@ -317,23 +371,10 @@ void upcrt_notify(int has_id, int id) {
   if (UPCRT_UNLIKELY(upcrt_barrier_notified))
     upcrt_fatal("upc_notify%s: called twice without a upc_wait in between",
                 has_id ? " with an id" : "");
-  /* relaxed puts complete (MPI progress comes in the wait); the release
-   * below makes same-node stores visible to whoever sees the arrival */
-  upcrt_async_poll();
-  if (upcrt_puts_pending) upcrt_flush_puts();
   upcrt_barrier_notified = 1;
   upcrt_barrier_my_has_id = has_id;
   upcrt_barrier_my_id = id;
-  bar_count++;
-  uint32_t e = (uint32_t)bar_count & BAR_EPOCH_MASK;
-  int p = (int)(bar_count & 1);
-  bar_seen = 0;
-  bar_any_id = 0;
-  bar_min_id = bar_max_id = 0;
-  __atomic_store_n(bar_arrive[bar_me][p], bar_word(e, has_id, id), __ATOMIC_RELEASE);
-  /* the last of its node: the leader starts the barrier between nodes now,
-   * so that the other nodes need not wait for it to reach upc_wait */
-  if (bar_leaders != MPI_COMM_NULL && bar_scan(e, p)) bar_inter_start();
+  bar_notify(&bar_user, has_id, id);
 }
 
 /* Every thread saw the mismatch: gather the ids, thread 0 names them. */
@@ -387,7 +428,7 @@ void upcrt_wait(int has_id, int id) {
   /* what was cached or written between notify and wait goes too (cache.h) */
   if (upcrt_puts_pending) upcrt_flush_puts();
   double t0 = upcrt_stats_on ? MPI_Wtime() : 0;
-  uint64_t w = bar_complete();
+  uint64_t w = bar_complete(&bar_user);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_barrier(MPI_Wtime() - t0);
   upcrt_barrier_notified = 0;
   if (UPCRT_UNLIKELY(w & BAR_MISMATCH)) upcrt_barrier_mismatch();

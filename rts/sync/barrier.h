@@ -33,6 +33,10 @@ void upcrt_barrier_waitreq(MPI_Request *req);
 /* Broadcasts n bytes from root over upcrt_barrier_coll_comm; returns on
  * no thread before every thread has called it. */
 void upcrt_barrier_bcast(void *buf, size_t n, int root);
+/* A barrier of the runtime's collectives (upcrt_coll_barrier): the same
+ * paths as upc_barrier's, its own words, no ids; waits like
+ * upcrt_barrier_waitcoll. */
+void upcrt_barrier_internal(void);
 /* Between upc_notify and upc_wait, moves the barrier between nodes on (the
  * module table's poll: a thread that waits for another between the two
  * must not hold the other nodes up). */

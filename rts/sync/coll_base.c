@@ -28,9 +28,7 @@ void upcrt_coll_wait(MPI_Request *req) {
 
 void upcrt_coll_barrier(void) {
   upcrt_fence();
-  MPI_Request r;
-  MPI_Ibarrier(upcrt_coll_comm, &r);
-  upcrt_coll_wait(&r);
+  upcrt_barrier_internal(); /* upc_barrier's paths, its own words */
 }
 
 void upcrt_coll_init(void) {

@@ -27,7 +27,7 @@ def check(what, got, want):
 
 with tempfile.TemporaryDirectory() as tmp:
     env = dict(os.environ)
-    for v in ('UPCRT_STATS', 'UPCRT_FORCE_RMA'):
+    for v in ('UPCRT_STATS', 'UPCRT_FORCE_RMA', 'UPCRT_NODE_SIZE'):
         env.pop(v, None)
     env['UPCRT_CACHE_LINES'] = '0'  # exact counts: every remote access goes to MPI
     args = [upcrun, '-n', str(T)]
