@@ -38,7 +38,6 @@ static void barrier_leave_main(void) {
   upcrt_barrier_exit();
 }
 
-static void async_poll(void) { upcrt_async_poll(); }
 
 static void progress_start(void) { upcrt_progress_start(upcrt_start_mpi_thread_level); }
 
@@ -60,7 +59,7 @@ const struct upcrt_module upcrt_modules[] = {
      .leave_main = barrier_leave_main,
      .poll = upcrt_barrier_poll},
     {.name = "neighbor", .start = upcrt_neighbor_init},
-    {.name = "async", .start = upcrt_async_init, .poll = async_poll},
+    {.name = "async", .start = upcrt_async_init, .poll = upcrt_async_progress},
     {.name = "vis", .start = upcrt_vis_init, .stop = upcrt_vis_finalize},
     {.name = "progress",
      .thread_level = upcrt_progress_thread_level,

@@ -289,6 +289,11 @@ static char *upcrt_async_take(int tag, int *from, size_t *size) {
   return msg;
 }
 
+void upcrt_async_progress(void) {
+  upcrt_async_poll();
+  if (upcrt_async_nout) upcrt_async_reap();
+}
+
 void upcrt_async_serve(void) {
   upcrt_async_reap();
   int from;

@@ -28,5 +28,9 @@ void upcrt_async_init(void);
 /* Collective, in the exit barrier: runs invocations until no thread has one
  * in flight, so that no message outlives its target. */
 void upcrt_async_finish(void);
+/* One round of a wait loop that makes no MPI call of its own: serves the
+ * requests in, and drives the replies still in flight (a reply MPI could
+ * not deliver at once needs this thread in MPI). */
+void upcrt_async_progress(void);
 
 #endif

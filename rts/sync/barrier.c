@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/module.h"
 #include "core/segment.h"
 #include "core/start.h"
 #include "core/stats.h"
@@ -294,7 +295,9 @@ static uint64_t bar_complete(bar_t *b) {
     double seen = 0;
     for (long i = 0;; i++) {
       if (bar_step(b, e, p, &w)) break;
-      if ((i & 15) == 0) upcrt_wait_poll();
+      /* invocations, their replies, MPI progress, the other barrier: the
+       * shared-memory path makes no MPI call that would drive them */
+      if ((i & 15) == 0) upcrt_modules_poll();
       if (i >= spin) sched_yield();
       else bar_relax();
       if (!user) {
