@@ -24,6 +24,37 @@ static int *upcrt_access_plist, upcrt_access_npend;
 static char *upcrt_access_stage;
 static size_t upcrt_access_stage_used;
 
+/* The places of the puts in flight to one target (made on its first put):
+ * a filter of 64-byte chunks, so that a put that may overlap one of them
+ * completes the target first (MPI orders neither two puts nor a put and an
+ * accumulate to one place), while puts to distinct places stay in flight. */
+#define INFLIGHT_BITS 4096
+#define INFLIGHT_CHUNKS 64 /* a put spanning more chunks marks everything */
+typedef struct {
+  uint64_t bits[INFLIGHT_BITS / 64];
+  int any, all;
+} upcrt_inflight_t;
+static upcrt_inflight_t **upcrt_access_inflight;
+
+/* Small relaxed puts to one target gathered until a completion point, an
+ * overlap or a full batch, and sent as one MPI_Put whose target datatype
+ * lists the places (one message instead of one per put). */
+#define PUT_BATCH 256
+#define PUT_BATCH_BYTES 4096
+#define PUT_BATCH_MAX 64 /* bytes of the largest put gathered */
+#define PUT_RUN_MAX 1024 /* adjacent puts are joined into runs up to this */
+#define PUT_FILTER_BITS 8192
+typedef struct {
+  int n;
+  size_t bytes;
+  uint64_t filter[PUT_FILTER_BITS / 64]; /* 8-byte granules of the places */
+  int len[PUT_BATCH];
+  MPI_Aint disp[PUT_BATCH];
+  char data[PUT_BATCH_BYTES];
+} upcrt_put_batch_t;
+static upcrt_put_batch_t **upcrt_access_puts; /* per target, made on first use */
+static int *upcrt_access_pblist, upcrt_access_npbatch; /* targets with gathered puts */
+
 #define BATCH 256
 typedef struct {
   int n;
@@ -49,20 +80,66 @@ void upcrt_access_init(void) {
   upcrt_access_acc = calloc((size_t)upcrt_threads, 1);
   upcrt_access_batch = calloc((size_t)upcrt_threads, sizeof *upcrt_access_batch);
   upcrt_access_blist = malloc(sizeof(int) * (size_t)upcrt_threads);
-  if (!upcrt_access_pend || !upcrt_access_plist || !upcrt_access_stage || !upcrt_access_acc ||
+  upcrt_access_inflight = calloc((size_t)upcrt_threads, sizeof *upcrt_access_inflight);
+  upcrt_access_puts = calloc((size_t)upcrt_threads, sizeof *upcrt_access_puts);
+  upcrt_access_pblist = malloc(sizeof(int) * (size_t)upcrt_threads);
+  if (!upcrt_access_inflight || !upcrt_access_puts || !upcrt_access_pblist || !upcrt_access_pend || !upcrt_access_plist || !upcrt_access_stage || !upcrt_access_acc ||
       !upcrt_access_batch || !upcrt_access_blist)
     upcrt_fatal("out of private memory at start-up");
 }
 
 int upcrt_access_pending(int t) { return upcrt_access_pend[t]; }
 
+static unsigned upcrt_inflight_bit(uint64_t chunk) {
+  return (unsigned)((chunk * 0x9E3779B97F4A7C15ull) >> 52) % INFLIGHT_BITS;
+}
+
+static void upcrt_inflight_add(int t, uint64_t off, size_t n) {
+  upcrt_inflight_t *f = upcrt_access_inflight[t];
+  if (!f && !(f = upcrt_access_inflight[t] = calloc(1, sizeof *f)))
+    upcrt_fatal("out of private memory");
+  uint64_t lo = off >> 6, hi = (off + (n ? n : 1) - 1) >> 6;
+  f->any = 1;
+  if (hi - lo >= INFLIGHT_CHUNKS) f->all = 1;
+  else
+    for (uint64_t c = lo; c <= hi; c++) {
+      unsigned b = upcrt_inflight_bit(c);
+      f->bits[b / 64] |= (uint64_t)1 << (b % 64);
+    }
+}
+
+static int upcrt_access_batch_find(int t, uint64_t off, size_t n, size_t *at);
+
+static int upcrt_inflight_overlaps(int t, uint64_t off, size_t n) {
+  upcrt_inflight_t *f = upcrt_access_inflight[t];
+  if (!upcrt_access_pend[t] || !f || !f->any) return 0;
+  uint64_t lo = off >> 6, hi = (off + (n ? n : 1) - 1) >> 6;
+  if (f->all || hi - lo >= INFLIGHT_CHUNKS) return 1;
+  for (uint64_t c = lo; c <= hi; c++) {
+    unsigned b = upcrt_inflight_bit(c);
+    if (f->bits[b / 64] >> (b % 64) & 1) return 1;
+  }
+  return 0;
+}
+
+int upcrt_access_overlaps(int t, uint64_t off, size_t n) {
+  size_t at;
+  return upcrt_access_batch_find(t, off, n, &at) || upcrt_inflight_overlaps(t, off, n);
+}
+
+static void upcrt_inflight_clear(int t) {
+  upcrt_inflight_t *f = upcrt_access_inflight[t];
+  if (f && f->any) memset(f, 0, sizeof *f);
+}
+
 static void upcrt_access_send_batches(void);
 static void upcrt_access_send_batch(int t);
+static void upcrt_access_send_puts(int t);
 static int upcrt_access_has_updates(int t);
 static void upcrt_access_mark(int t);
 
 /* Completes every operation in flight and frees the staging buffer; targets
- * whose updates are still gathered stay pending. */
+ * whose puts or updates are still gathered stay pending. */
 static void upcrt_access_complete(void) {
   for (int i = 0; i < upcrt_access_npend; i++)
     if (upcrt_access_acc[upcrt_access_plist[i]]) upcrt_doorbell_ring(upcrt_access_plist[i]);
@@ -77,11 +154,14 @@ static void upcrt_access_complete(void) {
   for (int i = 0; i < upcrt_access_npend; i++) {
     upcrt_access_pend[upcrt_access_plist[i]] = 0;
     upcrt_access_acc[upcrt_access_plist[i]] = 0;
+    upcrt_inflight_clear(upcrt_access_plist[i]);
   }
   upcrt_access_npend = 0;
   upcrt_access_stage_used = 0;
   upcrt_puts_pending = upcrt_cache_busy(); /* a held line keeps the next fence coming */
   upcrt_updates_pending = 0;
+  for (int i = 0; i < upcrt_access_npbatch; i++) /* gathered puts stay pending */
+    if (upcrt_access_puts[upcrt_access_pblist[i]]->n) upcrt_access_mark(upcrt_access_pblist[i]);
   for (int i = 0; i < upcrt_access_nbatch; i++) {
     int t = upcrt_access_blist[i];
     if (!upcrt_access_has_updates(t)) continue;
@@ -113,14 +193,19 @@ void upcrt_access_flush_target(int t) {
 
 void upcrt_access_complete_target(int t) {
   if (!upcrt_access_pend[t]) return;
+  upcrt_access_send_puts(t);
   upcrt_access_send_batch(t);
   if (upcrt_access_acc[t]) upcrt_doorbell_ring(t);
   MPI_Win_flush(t, upcrt_seg_win);
   upcrt_access_pend[t] = 0; /* stays in plist; the staging space waits for flush_puts */
   upcrt_access_acc[t] = 0;
+  upcrt_inflight_clear(t);
 }
 
-void upcrt_access_note_put(int t) { upcrt_access_mark(t); }
+void upcrt_access_note_put(int t, uint64_t off, size_t n) {
+  upcrt_inflight_add(t, off, n);
+  upcrt_access_mark(t);
+}
 
 static void upcrt_access_mark(int t) {
   if (!upcrt_access_pend[t]) {
@@ -133,7 +218,7 @@ static void upcrt_access_mark(int t) {
 }
 
 /* Room for n bytes in the staging buffer (completing everything when full). */
-static void *upcrt_access_stage_alloc(size_t n) {
+void *upcrt_access_stage_alloc(size_t n) {
   size_t need = (n + 15) & ~(size_t)15;
   if (upcrt_access_stage_used + need > STAGE_BYTES) upcrt_access_complete();
   void *p = upcrt_access_stage + upcrt_access_stage_used;
@@ -181,29 +266,129 @@ void *upcrt_row_fetch_remote(upcrt_pts_t src, size_t bytes, void **buf, size_t *
   return *buf;
 }
 
+static void upcrt_access_send_puts(int t) {
+  upcrt_put_batch_t *b = upcrt_access_puts[t];
+  if (!b || b->n == 0) return;
+  int n = b->n;
+  size_t bytes = b->bytes;
+  b->n = 0; /* before staging, which may complete everything in flight */
+  b->bytes = 0;
+  memset(b->filter, 0, sizeof b->filter);
+  void *s = upcrt_access_stage_alloc(bytes);
+  memcpy(s, b->data, bytes);
+  for (int i = 0; i < n; i++) upcrt_inflight_add(t, (uint64_t)b->disp[i], (size_t)b->len[i]);
+  if (n == 1) {
+    MPI_Put(s, b->len[0], MPI_BYTE, t, b->disp[0], b->len[0], MPI_BYTE, upcrt_seg_win);
+  } else {
+    MPI_Datatype places;
+    MPI_Type_create_hindexed(n, b->len, b->disp, MPI_BYTE, &places);
+    MPI_Type_commit(&places);
+    MPI_Put(s, (int)bytes, MPI_BYTE, t, 0, 1, places, upcrt_seg_win);
+    MPI_Type_free(&places); /* MPI keeps it until the put completes */
+  }
+  upcrt_access_mark(t);
+}
+
+static unsigned upcrt_put_granule(uint64_t g) { return (unsigned)(g % PUT_FILTER_BITS); }
+
+/* Whether [off, off+n) overlaps a put gathered for t: 0 no, 1 exactly one
+ * gathered put's place (its bytes at data + *at), 2 otherwise. */
+static int upcrt_access_batch_find(int t, uint64_t off, size_t n, size_t *at) {
+  upcrt_put_batch_t *b = upcrt_access_puts[t];
+  if (!b || b->n == 0) return 0;
+  int maybe = 0;
+  for (uint64_t g = off / 8; g <= (off + n - 1) / 8 && !maybe; g++) {
+    unsigned k = upcrt_put_granule(g);
+    maybe = (int)(b->filter[k / 64] >> (k % 64) & 1);
+  }
+  if (!maybe) return 0;
+  size_t pos = b->bytes;
+  for (int i = b->n - 1; i >= 0; i--) { /* newest first */
+    uint64_t d = (uint64_t)b->disp[i], l = (uint64_t)b->len[i];
+    pos -= l;
+    if (d == off && l == n) {
+      *at = pos;
+      return 1;
+    }
+    if (d < off + n && off < d + l) return 2;
+  }
+  return 0;
+}
+
+/* Adds a relaxed put of n <= PUT_BATCH_MAX bytes to t's batch, joining it to
+ * the last gathered put when it continues it.  A put to exactly the place
+ * of a gathered one replaces its bytes (the later value is the one a fence
+ * makes visible); one that may overlap another put of ours, gathered or in
+ * flight, completes the target first. */
+static void upcrt_access_gather_put(int t, uint64_t off, const void *src, size_t n) {
+  upcrt_put_batch_t *b = upcrt_access_puts[t];
+  if (!b) {
+    b = upcrt_access_puts[t] = calloc(1, sizeof *b);
+    if (!b) upcrt_fatal("out of private memory");
+  }
+  size_t at;
+  int found = upcrt_access_batch_find(t, off, n, &at);
+  if (found == 1) {
+    memcpy(b->data + at, src, n);
+    return;
+  }
+  if (found == 2 || upcrt_inflight_overlaps(t, off, n)) upcrt_access_complete_target(t);
+  if (b->n == PUT_BATCH || b->bytes + n > PUT_BATCH_BYTES) upcrt_access_send_puts(t);
+  if (b->n == 0) {
+    int listed = 0;
+    for (int i = 0; i < upcrt_access_npbatch && !listed; i++) listed = upcrt_access_pblist[i] == t;
+    if (!listed) upcrt_access_pblist[upcrt_access_npbatch++] = t;
+  }
+  for (uint64_t g = off / 8; g <= (off + n - 1) / 8; g++) {
+    unsigned k = upcrt_put_granule(g);
+    b->filter[k / 64] |= (uint64_t)1 << (k % 64);
+  }
+  int last = b->n - 1;
+  if (last >= 0 && (uint64_t)(b->disp[last] + b->len[last]) == off &&
+      (size_t)b->len[last] + n <= PUT_RUN_MAX) {
+    b->len[last] += (int)n;
+  } else {
+    b->disp[b->n] = (MPI_Aint)off;
+    b->len[b->n] = (int)n;
+    b->n++;
+  }
+  memcpy(b->data + b->bytes, src, n);
+  b->bytes += n;
+  upcrt_access_mark(t);
+}
+
 void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
   upcrt_seg_check(dst, "write");
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_write((int)dst.thread, n);
   if (!strict && upcrt_cache_put(dst, src, n)) return;
   int t = (int)dst.thread;
   upcrt_hunt_before(t, src, n); /* strips read from t land first; src readable */
-  /* MPI does not order a put after an accumulate to the same place */
-  if (upcrt_access_pend[t] && upcrt_access_has_updates(t)) upcrt_access_flush_target(t);
-  if (strict) {
+  if (strict) { /* (upcrt_sput completed everything in flight) */
     upcrt_access_rma_put(src, t, dst.offset, n);
     MPI_Win_flush(t, upcrt_seg_win);
     return;
   }
+  upcrt_access_put_relaxed(t, dst.offset, src, n);
+}
+
+void upcrt_access_put_relaxed(int t, uint64_t off, const void *src, size_t n) {
+  /* MPI does not order a put after an accumulate to the same place */
+  if (upcrt_access_pend[t] && upcrt_access_has_updates(t)) upcrt_access_complete_target(t);
+  if (n <= PUT_BATCH_MAX) {
+    upcrt_access_gather_put(t, off, src, n);
+    return;
+  }
+  if (upcrt_access_overlaps(t, off, n)) upcrt_access_complete_target(t);
   if (n <= STAGE_MAX) {
     void *s = upcrt_access_stage_alloc(n);
     memcpy(s, src, n);
-    upcrt_access_rma_put(s, t, dst.offset, n);
+    upcrt_access_rma_put(s, t, off, n);
   } else {
     /* the caller may reuse src on return: wait for local completion only */
-    upcrt_access_rma_put(src, t, dst.offset, n);
+    upcrt_access_rma_put(src, t, off, n);
     MPI_Win_flush_local(t, upcrt_seg_win);
   }
-  upcrt_access_mark(t);
+  upcrt_access_note_put(t, off, n);
 }
 
 /* ---- bulk copies (UPC 1.3 7.2.5: a contiguous run on the pointer's thread) ---- */
@@ -449,6 +634,8 @@ static void upcrt_access_send_batch(int t) {
 }
 
 static void upcrt_access_send_batches(void) {
+  for (int i = 0; i < upcrt_access_npbatch; i++) upcrt_access_send_puts(upcrt_access_pblist[i]);
+  upcrt_access_npbatch = 0;
   for (int i = 0; i < upcrt_access_nbatch; i++) upcrt_access_send_batch(upcrt_access_blist[i]);
   upcrt_access_nbatch = 0;
 }
@@ -468,6 +655,8 @@ void upcrt_update_rma(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *o
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_event(UPCRT_STATS_UPDATE, size);
   /* a cached copy of the place would hide the update, or be written over it */
   if (!upcrt_node_base[t]) upcrt_cache_flush_range(t, p.offset, size);
+  /* MPI does not order an accumulate after a put to the same place */
+  if (upcrt_access_overlaps(t, p.offset, size)) upcrt_access_complete_target(t);
   upcrt_update_batch_t *b = upcrt_access_batch[t];
   if (!b) {
     b = upcrt_access_batch[t] = calloc(1, sizeof *b);

@@ -25,8 +25,19 @@ void upcrt_access_quiesce(void);
 void upcrt_access_flush_target(int t);
 /* The same without touching the cache (for the cache's own ordering). */
 void upcrt_access_complete_target(int t);
-/* Notes a put to t issued outside this module (a cache write-back). */
-void upcrt_access_note_put(int t);
+/* Room for n bytes (n <= 1 MiB) in the staging buffer, which holds origin
+ * buffers of relaxed puts until upcrt_flush_puts completes them. */
+void *upcrt_access_stage_alloc(size_t n);
+/* A relaxed put of n bytes from src to offset off of thread t, gathered
+ * with others to t when small; complete at the next fence (src is free on
+ * return). */
+void upcrt_access_put_relaxed(int t, uint64_t off, const void *src, size_t n);
+/* Notes a put of [off, off+n) to t issued outside this module (a cache
+ * write-back); it is in flight until the target's puts complete. */
+void upcrt_access_note_put(int t, uint64_t off, size_t n);
+/* Non-zero when [off, off+n) of thread t may overlap a put of ours in
+ * flight: a put or accumulate there must complete the target first. */
+int upcrt_access_overlaps(int t, uint64_t off, size_t n);
 /* Non-zero when thread t has relaxed puts of ours in flight. */
 int upcrt_access_pending(int t);
 

@@ -361,7 +361,7 @@ struct upcx_future *upcrt_async(int thread, void (*fn)(void), const char *sig, i
     static const uint64_t one = 1;
     MPI_Accumulate(&one, 1, MPI_UINT64_T, thread, UPCRT_SEG_ASYNC, 1, MPI_UINT64_T, MPI_SUM,
                    upcrt_seg_win);
-    upcrt_access_note_put(thread);
+    upcrt_access_note_put(thread, UPCRT_SEG_ASYNC, sizeof one);
     upcrt_doorbell_ring(thread);
   }
   return f;

@@ -23,6 +23,7 @@ typedef struct {
   int thread;
   int dirty;       /* some bit of mask is set */
   int listed;      /* this slot is on the dirty list (stays with the slot) */
+  int partial;     /* made by a write miss: only the bytes of mask are loaded */
   unsigned char *data;
   uint64_t *mask;  /* dirty-byte bitmap */
 } upcrt_cache_line_t;
@@ -35,12 +36,26 @@ static uint32_t *upcrt_cache_epoch;          /* per thread */
 static unsigned char *upcrt_cache_held;      /* per thread: may hold valid lines */
 static int *upcrt_cache_hlist, upcrt_cache_nheld;
 static upcrt_cache_line_t *upcrt_cache_victim;
+static uint64_t *upcrt_cache_vtag; /* each victim's line and thread, packed */
+static uint64_t upcrt_cache_vsum[4]; /* a bit per victim tag: most misses skip the scan */
 static size_t upcrt_cache_vnext; /* round-robin replacement in the victim cache */
 static upcrt_cache_line_t **upcrt_cache_dlist; /* slots that may hold dirty lines */
 static size_t upcrt_cache_ndirty, upcrt_cache_dcap;
+static unsigned char *upcrt_cache_scratch; /* a line read to complete a partial one */
 static MPI_Aint *upcrt_cache_disp;
 static int *upcrt_cache_len;
 static unsigned upcrt_cache_refresh;
+
+/* How lookups treat a miss: a read loads the line, a write allocates it
+ * without loading, or (while writes keep missing) does not allocate. */
+enum { CACHE_READ, CACHE_WRITE, CACHE_WRITE_AROUND };
+/* Writes that miss again and again (random writes) gain nothing from a line
+ * and pay its write-back, so after a window of writes with few hits they go
+ * around the cache for a while; then a window of allocation measures again. */
+#define WRITE_WINDOW 256
+#define WRITE_AROUND_WINDOWS 64
+static unsigned upcrt_cache_writes, upcrt_cache_write_hits, upcrt_cache_around_left;
+static int upcrt_cache_hit; /* the last lookup found its line */
 static upcrt_cache_stats_t upcrt_cache_st;
 
 static size_t upcrt_cache_env(const char *name, size_t dflt, size_t lo, size_t hi) {
@@ -92,6 +107,7 @@ void upcrt_cache_init(void) {
   upcrt_cache_hlist = upcrt_cache_alloc(T * sizeof *upcrt_cache_hlist);
   for (size_t t = 0; t < T; t++) upcrt_cache_epoch[t] = 1;
   upcrt_cache_victim = upcrt_cache_alloc(upcrt_cache_nvictim * sizeof *upcrt_cache_victim);
+  upcrt_cache_vtag = upcrt_cache_alloc(upcrt_cache_nvictim * sizeof *upcrt_cache_vtag);
   unsigned char *d = upcrt_cache_alloc(upcrt_cache_nvictim * upcrt_cache_lsize);
   uint64_t *m = upcrt_cache_alloc(upcrt_cache_nvictim * upcrt_cache_mwords * 8);
   for (size_t i = 0; i < upcrt_cache_nvictim; i++)
@@ -100,6 +116,7 @@ void upcrt_cache_init(void) {
   upcrt_cache_conf_lines = upcrt_cache_lines;
   upcrt_cache_disp = upcrt_cache_alloc(upcrt_cache_lsize / 2 * sizeof *upcrt_cache_disp);
   upcrt_cache_len = upcrt_cache_alloc(upcrt_cache_lsize / 2 * sizeof *upcrt_cache_len);
+  upcrt_cache_scratch = upcrt_cache_alloc(upcrt_cache_lsize);
 }
 
 static upcrt_cache_line_t *upcrt_cache_segment(int t) {
@@ -114,14 +131,22 @@ static upcrt_cache_line_t *upcrt_cache_segment(int t) {
   return s;
 }
 
+/* The slot of line L (a mask for the usual power-of-two number of lines: a
+ * division would cost a random write's lookup several times over). */
+static size_t upcrt_cache_slot(uint64_t L) {
+  size_t n = upcrt_cache_lines;
+  return (n & (n - 1)) == 0 ? (size_t)L & (n - 1) : (size_t)(L % n);
+}
+
 static int upcrt_cache_valid(const upcrt_cache_line_t *l) {
   return l->epoch && l->epoch == upcrt_cache_epoch[l->thread];
 }
 
-/* Puts the dirty bytes of l with one MPI_Put (an hindexed datatype when they
- * form several runs); waits for local completion when the buffer is reused
- * at once (the caller's flush completes the rest). */
-static void upcrt_cache_write_back(upcrt_cache_line_t *l, int wait_local) {
+/* Puts the dirty bytes of l: a few short runs as small relaxed puts (access.c
+ * gathers them), else one MPI_Put (an hindexed datatype when they form
+ * several runs) from a copy in the staging buffer.  Either way the slot can
+ * be reused at once; the next completion of the thread's puts completes it. */
+static void upcrt_cache_write_back(upcrt_cache_line_t *l) {
   if (!l->dirty) return;
   int n = 0;
   size_t i = 0, ls = upcrt_cache_lsize;
@@ -141,22 +166,37 @@ static void upcrt_cache_write_back(upcrt_cache_line_t *l, int wait_local) {
     upcrt_cache_len[n] = (int)(i - start);
     n++;
   }
-  MPI_Aint base = (MPI_Aint)(l->line << upcrt_cache_shift);
-  if (n == 1) {
-    MPI_Put(l->data + upcrt_cache_disp[0], upcrt_cache_len[0], MPI_BYTE, l->thread,
-            base + upcrt_cache_disp[0], upcrt_cache_len[0], MPI_BYTE, upcrt_seg_win);
+  uint64_t line_off = l->line << upcrt_cache_shift;
+  int small = n <= 4;
+  for (int k = 0; k < n && small; k++) small = upcrt_cache_len[k] <= 64;
+  if (small) { /* a few short runs join the other small puts to the thread */
+    for (int k = 0; k < n; k++)
+      upcrt_access_put_relaxed(l->thread, line_off + (uint64_t)upcrt_cache_disp[k],
+                               l->data + upcrt_cache_disp[k], (size_t)upcrt_cache_len[k]);
   } else {
-    MPI_Datatype runs;
-    MPI_Type_create_hindexed(n, upcrt_cache_len, upcrt_cache_disp, MPI_BYTE, &runs);
-    MPI_Type_commit(&runs);
-    MPI_Put(l->data, 1, runs, l->thread, base, 1, runs, upcrt_seg_win);
-    MPI_Type_free(&runs); /* MPI keeps it until the put completes */
+    MPI_Aint first = upcrt_cache_disp[0];
+    size_t span = (size_t)(upcrt_cache_disp[n - 1] + upcrt_cache_len[n - 1] - first);
+    MPI_Aint base = (MPI_Aint)line_off + first;
+    /* an earlier write-back or put of these bytes may still be in flight */
+    if (upcrt_access_overlaps(l->thread, (uint64_t)base, span))
+      upcrt_access_complete_target(l->thread);
+    unsigned char *copy = upcrt_access_stage_alloc(span);
+    memcpy(copy, l->data + first, span);
+    if (n == 1) {
+      MPI_Put(copy, (int)span, MPI_BYTE, l->thread, base, (int)span, MPI_BYTE, upcrt_seg_win);
+    } else {
+      for (int k = 0; k < n; k++) upcrt_cache_disp[k] -= first;
+      MPI_Datatype runs;
+      MPI_Type_create_hindexed(n, upcrt_cache_len, upcrt_cache_disp, MPI_BYTE, &runs);
+      MPI_Type_commit(&runs);
+      MPI_Put(copy, 1, runs, l->thread, base, 1, runs, upcrt_seg_win);
+      MPI_Type_free(&runs); /* MPI keeps it until the put completes */
+    }
+    upcrt_access_note_put(l->thread, (uint64_t)base, span);
   }
   memset(l->mask, 0, upcrt_cache_mwords * 8);
   l->dirty = 0;
   upcrt_cache_st.writebacks++;
-  upcrt_access_note_put(l->thread);
-  if (wait_local) MPI_Win_flush_local(l->thread, upcrt_seg_win);
 }
 
 /* Swaps the contents of two slots; each keeps its place on the dirty list. */
@@ -180,44 +220,40 @@ static void upcrt_cache_list_dirty(upcrt_cache_line_t *l) {
   l->listed = 1;
 }
 
+/* A tag may be shared by two lines (it only narrows the search). */
+static uint64_t upcrt_cache_tag(uint64_t line, int t) { return line << 20 ^ (uint64_t)t; }
+static unsigned upcrt_cache_vbit(uint64_t tag) {
+  return (unsigned)((tag * 0x9E3779B97F4A7C15ull) >> 56);
+}
+
+/* Swaps slot s with victim i, whose tag follows. */
+static void upcrt_cache_swap_victim(upcrt_cache_line_t *s, size_t i) {
+  upcrt_cache_line_t *v = &upcrt_cache_victim[i];
+  upcrt_cache_swap(s, v);
+  upcrt_cache_vtag[i] = upcrt_cache_tag(v->line, v->thread);
+  memset(upcrt_cache_vsum, 0, sizeof upcrt_cache_vsum);
+  for (size_t k = 0; k < upcrt_cache_nvictim; k++) {
+    unsigned b = upcrt_cache_vbit(upcrt_cache_vtag[k]);
+    upcrt_cache_vsum[b / 64] |= (uint64_t)1 << (b % 64);
+  }
+}
+
 /* Moves the contents of slot s (valid) into the victim cache, writing back
  * the victim's oldest line if it is dirty. */
 static void upcrt_cache_evict(upcrt_cache_line_t *s) {
-  upcrt_cache_line_t *v = &upcrt_cache_victim[upcrt_cache_vnext];
+  size_t i = upcrt_cache_vnext;
+  upcrt_cache_line_t *v = &upcrt_cache_victim[i];
   upcrt_cache_vnext = (upcrt_cache_vnext + 1) % upcrt_cache_nvictim;
-  if (upcrt_cache_valid(v)) upcrt_cache_write_back(v, 1);
-  upcrt_cache_swap(s, v);
+  if (upcrt_cache_valid(v)) upcrt_cache_write_back(v);
+  upcrt_cache_swap_victim(s, i);
   if (v->dirty) upcrt_cache_list_dirty(v);
   s->epoch = 0;
   s->dirty = 0;
 }
 
-/* The slot holding line L of thread t, loading it on a miss. */
-static upcrt_cache_line_t *upcrt_cache_lookup(int t, uint64_t L) {
-  upcrt_cache_line_t *s = &upcrt_cache_segment(t)[L % upcrt_cache_lines];
-  uint32_t ep = upcrt_cache_epoch[t];
-  if (s->epoch == ep && s->line == L) {
-    if (UPCRT_UNLIKELY(++upcrt_cache_refresh == REFRESH_HITS)) {
-      upcrt_cache_refresh = 0;
-      upcrt_flush_puts();
-      return upcrt_cache_lookup(t, L);
-    }
-    upcrt_cache_st.hits++;
-    return s;
-  }
-  for (size_t i = 0; i < upcrt_cache_nvictim; i++) {
-    upcrt_cache_line_t *v = &upcrt_cache_victim[i];
-    if (v->thread == t && v->line == L && v->epoch == ep) {
-      upcrt_cache_st.victim_hits++;
-      upcrt_cache_swap(s, v); /* s's old line (if any) takes the victim's place */
-      if (s->dirty) upcrt_cache_list_dirty(s);
-      if (v->dirty) upcrt_cache_list_dirty(v);
-      return s;
-    }
-  }
-  upcrt_cache_st.misses++;
-  if (upcrt_cache_valid(s)) upcrt_cache_evict(s);
-  /* the get must see our earlier puts and updates to t: MPI does not order them */
+/* Reads line L of thread t into buf, after our puts to t complete (MPI
+ * does not order them before a get). */
+static void upcrt_cache_fetch(int t, uint64_t L, unsigned char *buf) {
   if (upcrt_access_pending(t)) upcrt_access_complete_target(t);
   uint64_t off = L << upcrt_cache_shift;
   size_t n = upcrt_cache_lsize;
@@ -225,9 +261,61 @@ static upcrt_cache_line_t *upcrt_cache_lookup(int t, uint64_t L) {
   /* a line longer than the null guard starts inside it (segment.h): the
    * guard is never accessed (upcrt_seg_check) and is not readable */
   size_t skip = off < UPCRT_SEG_GUARD ? (size_t)(UPCRT_SEG_GUARD - off) : 0;
-  MPI_Get(s->data + skip, (int)(n - skip), MPI_BYTE, t, (MPI_Aint)(off + skip),
-          (int)(n - skip), MPI_BYTE, upcrt_seg_win);
+  MPI_Get(buf + skip, (int)(n - skip), MPI_BYTE, t, (MPI_Aint)(off + skip), (int)(n - skip),
+          MPI_BYTE, upcrt_seg_win);
   MPI_Win_flush_local(t, upcrt_seg_win);
+}
+
+/* Loads the bytes of a partial line that were not written (the written
+ * ones are newer than the thread's copy). */
+static void upcrt_cache_complete_line(upcrt_cache_line_t *l) {
+  upcrt_cache_fetch(l->thread, l->line, upcrt_cache_scratch);
+  for (size_t i = 0; i < upcrt_cache_lsize; i++)
+    if (!(l->mask[i / 64] >> (i % 64) & 1)) l->data[i] = upcrt_cache_scratch[i];
+  l->partial = 0;
+}
+
+/* The slot holding line L of thread t.  A read miss loads the line; a write
+ * miss does not (MuPC's dirty-byte masks make that safe): only the bytes it
+ * writes are valid until a read needs the others.  NULL for a write-around
+ * miss (no copy of the line is held, so the put may go straight to MPI). */
+static upcrt_cache_line_t *upcrt_cache_lookup(int t, uint64_t L, int mode) {
+  upcrt_cache_line_t *s = &upcrt_cache_segment(t)[upcrt_cache_slot(L)];
+  uint32_t ep = upcrt_cache_epoch[t];
+  if (s->epoch == ep && s->line == L) {
+    if (UPCRT_UNLIKELY(++upcrt_cache_refresh == REFRESH_HITS)) {
+      upcrt_cache_refresh = 0;
+      upcrt_flush_puts();
+      return upcrt_cache_lookup(t, L, mode);
+    }
+    upcrt_cache_st.hits++;
+    upcrt_cache_hit = 1;
+    return s;
+  }
+  uint64_t tag = upcrt_cache_tag(L, t);
+  unsigned vb = upcrt_cache_vbit(tag);
+  int in_victims = (int)(upcrt_cache_vsum[vb / 64] >> (vb % 64) & 1);
+  for (size_t i = 0; i < upcrt_cache_nvictim && in_victims; i++) {
+    if (upcrt_cache_vtag[i] != tag) continue;
+    upcrt_cache_line_t *v = &upcrt_cache_victim[i];
+    if (v->thread == t && v->line == L && v->epoch == ep) {
+      upcrt_cache_st.victim_hits++;
+      upcrt_cache_swap_victim(s, i); /* s's old line (if any) takes the victim's place */
+      if (s->dirty) upcrt_cache_list_dirty(s);
+      if (v->dirty) upcrt_cache_list_dirty(v);
+      upcrt_cache_hit = 1;
+      return s;
+    }
+  }
+  upcrt_cache_hit = 0;
+  if (mode == CACHE_WRITE_AROUND) {
+    upcrt_cache_st.write_arounds++;
+    return NULL;
+  }
+  upcrt_cache_st.misses++;
+  if (upcrt_cache_valid(s)) upcrt_cache_evict(s);
+  if (mode == CACHE_READ) upcrt_cache_fetch(t, L, s->data);
+  s->partial = mode == CACHE_WRITE;
   s->line = L;
   s->thread = t;
   s->epoch = ep;
@@ -243,7 +331,7 @@ static upcrt_cache_line_t *upcrt_cache_lookup(int t, uint64_t L) {
 
 /* The line of [off, off+n), or NULL (after flushing what the access
  * overlaps) when the access crosses a line boundary. */
-static upcrt_cache_line_t *upcrt_cache_find(int t, uint64_t off, size_t n) {
+static upcrt_cache_line_t *upcrt_cache_find(int t, uint64_t off, size_t n, int mode) {
   if ((off & (upcrt_cache_lsize - 1)) + n > upcrt_cache_lsize) {
     upcrt_cache_st.bypasses++;
     upcrt_cache_flush_range(t, off, n);
@@ -251,20 +339,37 @@ static upcrt_cache_line_t *upcrt_cache_find(int t, uint64_t off, size_t n) {
     if (upcrt_access_pending(t)) upcrt_access_complete_target(t);
     return NULL;
   }
-  return upcrt_cache_lookup(t, off >> upcrt_cache_shift);
+  return upcrt_cache_lookup(t, off >> upcrt_cache_shift, mode);
 }
 
 int upcrt_cache_get(void *dst, upcrt_pts_t src, size_t n) {
   if (upcrt_cache_lines == 0) return 0;
-  upcrt_cache_line_t *l = upcrt_cache_find((int)src.thread, src.offset, n);
+  upcrt_cache_line_t *l = upcrt_cache_find((int)src.thread, src.offset, n, CACHE_READ);
   if (!l) return 0;
-  memcpy(dst, l->data + (src.offset & (upcrt_cache_lsize - 1)), n);
+  size_t in = src.offset & (upcrt_cache_lsize - 1);
+  if (UPCRT_UNLIKELY(l->partial)) {
+    size_t i = in;
+    while (i < in + n && (l->mask[i / 64] >> (i % 64) & 1)) i++;
+    if (i < in + n) upcrt_cache_complete_line(l);
+  }
+  memcpy(dst, l->data + in, n);
   return 1;
 }
 
 int upcrt_cache_put(upcrt_pts_t dst, const void *src, size_t n) {
   if (upcrt_cache_lines == 0) return 0;
-  upcrt_cache_line_t *l = upcrt_cache_find((int)dst.thread, dst.offset, n);
+  upcrt_cache_line_t *l = upcrt_cache_find(
+      (int)dst.thread, dst.offset, n, upcrt_cache_around_left ? CACHE_WRITE_AROUND : CACHE_WRITE);
+  if (upcrt_cache_around_left) {
+    upcrt_cache_around_left--;
+  } else {
+    upcrt_cache_write_hits += l && upcrt_cache_hit;
+    if (++upcrt_cache_writes == WRITE_WINDOW) {
+      if (upcrt_cache_write_hits < WRITE_WINDOW / 4)
+        upcrt_cache_around_left = WRITE_WINDOW * WRITE_AROUND_WINDOWS;
+      upcrt_cache_writes = upcrt_cache_write_hits = 0;
+    }
+  }
   if (!l) return 0;
   size_t in = dst.offset & (upcrt_cache_lsize - 1);
   memcpy(l->data + in, src, n);
@@ -277,6 +382,7 @@ int upcrt_cache_put(upcrt_pts_t dst, const void *src, size_t n) {
 void upcrt_cache_enable(int on) {
   upcrt_flush_puts();
   upcrt_cache_lines = on ? upcrt_cache_conf_lines : 0;
+  upcrt_cache_writes = upcrt_cache_write_hits = upcrt_cache_around_left = 0;
 }
 
 int upcrt_cache_busy(void) { return upcrt_cache_nheld != 0; }
@@ -285,7 +391,7 @@ void upcrt_cache_flush_all(void) {
   if (upcrt_cache_nheld == 0) return;
   for (size_t i = 0; i < upcrt_cache_ndirty; i++) {
     upcrt_cache_line_t *l = upcrt_cache_dlist[i];
-    if (upcrt_cache_valid(l)) upcrt_cache_write_back(l, 0);
+    if (upcrt_cache_valid(l)) upcrt_cache_write_back(l);
     l->listed = 0;
   }
   upcrt_cache_ndirty = 0;
@@ -306,7 +412,7 @@ static int upcrt_cache_write_back_thread(int t, uint64_t lo, uint64_t hi) {
     upcrt_cache_line_t *l = upcrt_cache_dlist[i];
     if (l->thread == t && l->line >= lo && l->line <= hi) {
       if (upcrt_cache_valid(l) && l->dirty) {
-        upcrt_cache_write_back(l, 0);
+        upcrt_cache_write_back(l);
         wrote = 1;
       }
       l->listed = 0;
@@ -337,7 +443,7 @@ void upcrt_cache_flush_range(int t, uint64_t off, size_t n) {
   upcrt_cache_line_t *s = upcrt_cache_seg[t];
   uint32_t ep = upcrt_cache_epoch[t];
   for (uint64_t L = lo; L <= hi; L++) {
-    upcrt_cache_line_t *l = &s[L % upcrt_cache_lines];
+    upcrt_cache_line_t *l = &s[upcrt_cache_slot(L)];
     if (l->epoch == ep && l->line == L) l->epoch = 0;
   }
   for (size_t i = 0; i < upcrt_cache_nvictim; i++) {
@@ -351,6 +457,6 @@ void upcrt_cache_stats(upcrt_cache_stats_t *s) { *s = upcrt_cache_st; }
 
 void upcrt_cache_stats_reset(void) {
   upcrt_cache_st.hits = upcrt_cache_st.misses = upcrt_cache_st.victim_hits = 0;
-  upcrt_cache_st.writebacks = upcrt_cache_st.bypasses = 0;
+  upcrt_cache_st.writebacks = upcrt_cache_st.bypasses = upcrt_cache_st.write_arounds = 0;
   upcrt_cache_refresh = 0;
 }

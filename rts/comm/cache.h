@@ -5,8 +5,11 @@
  * What this module keeps: one segment of UPCRT_CACHE_LINES lines of
  * UPCRT_CACHE_LINE_SIZE bytes per remote thread, each line with a dirty-byte
  * bitmap, and a small fully associative victim cache of replaced lines.  A
- * miss loads the whole line (one MPI_Get); a write-back puts only the dirty
- * bytes (one MPI_Put with an hindexed datatype), so threads writing
+ * read miss loads the whole line (one MPI_Get); a write miss loads nothing,
+ * and the line's other bytes are loaded only if a read needs them; while
+ * writes keep missing (random writes) they go around the cache.  A
+ * write-back puts only the dirty bytes (one MPI_Put with an hindexed
+ * datatype, from a copy in access.c's staging buffer), so threads writing
  * different bytes of one line do not overwrite each other.
  *
  * Consistency (UPC 1.3, 5.1.2): upcrt_flush_puts (every fence, strict access,
@@ -37,8 +40,9 @@ void upcrt_cache_flush_all(void);
  * [off, off+n) of thread t, and completes those write-backs. */
 void upcrt_cache_flush_thread(int t);
 void upcrt_cache_flush_range(int t, uint64_t off, size_t n);
-/* Turns the cache off (0) or back on (after writing back and emptying it);
- * for benchmarks that compare the two in one run. */
+/* Turns the cache off (0) or back on (after writing back and emptying it,
+ * with write misses allocating lines again); for benchmarks that compare the
+ * two in one run. */
 void upcrt_cache_enable(int on);
 /* Non-zero while some line is held (keeps upcrt_puts_pending set, so that
  * the inline upcrt_fence reaches upcrt_flush_puts). */
@@ -46,6 +50,7 @@ int upcrt_cache_busy(void);
 
 typedef struct upcrt_cache_stats {
   uint64_t hits, misses, victim_hits, writebacks, bypasses;
+  uint64_t write_arounds; /* write misses sent past the cache (random writes) */
   size_t lines, line_size, victim_lines; /* the configuration; lines = 0: off */
 } upcrt_cache_stats_t;
 void upcrt_cache_stats(upcrt_cache_stats_t *s);

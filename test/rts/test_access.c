@@ -4,6 +4,9 @@
 #include "rtstest.h"
 
 #include <stdint.h>
+#include <string.h>
+
+#include "cache.h"
 
 /* Static objects as upcc would emit them. */
 typedef struct {
@@ -326,6 +329,75 @@ static void test_update_order(void **state) {
   RTSTEST_AGREE();
 }
 
+/* Small relaxed puts through MPI are gathered per target and sent as one
+ * indexed put (with the software cache off, so each put reaches access.c):
+ * puts to distinct places, a put to exactly a gathered place (the later
+ * value wins), adjacent puts joined into runs and a put into a run's
+ * middle, a get and an update of a gathered place without a fence, and more
+ * puts and bytes than one batch holds. */
+static void test_put_gather(void **state) {
+  (void)state;
+  upcrt_pts_t buf = upcrt_static_pts(&BUF);
+  upcrt_cache_enable(0);
+  for (int k = 0; k < 2; k++) { /* the next thread, then this thread's own */
+    int to = k == 0 ? (MYTHREAD + 1) % THREADS : MYTHREAD;
+    upcrt_pts_t w = upcrt_pts_add(buf, (ptrdiff_t)to * 65536 + 16384 + 4096 * MYTHREAD, 65536, 1);
+    int64_t expect[512];
+    /* 512 words in a scattered order (5 is coprime to 512), then every
+     * seventh again: more puts than a batch, exact overwrites */
+    for (int i = 0; i < 512; i++) {
+      int j = (i * 5) % 512;
+      expect[j] = 1000 * (int64_t)j + MYTHREAD;
+      upcrt_put_i64(upcrt_pts_addbytes(w, 8 * (size_t)j), expect[j]);
+    }
+    for (int j = 0; j < 512; j += 7) {
+      expect[j] = -(int64_t)j;
+      upcrt_put_i64(upcrt_pts_addbytes(w, 8 * (size_t)j), expect[j]);
+    }
+    /* a get of a gathered place, no fence between */
+    CHECK(upcrt_get_i64(upcrt_pts_addbytes(w, 8 * 14)) == expect[14], "get after put: %ld",
+          (long)upcrt_get_i64(upcrt_pts_addbytes(w, 8 * 14)));
+    /* adjacent 4-byte puts form a run; a 2-byte put into its middle, and
+     * an update of a word in it, apply after the run */
+    for (int j = 100; j < 120; j++) {
+      upcrt_put_i32(upcrt_pts_addbytes(w, 4 * (size_t)j), j);
+    }
+    uint16_t ones = 0xFFFF;
+    upcrt_put(upcrt_pts_addbytes(w, 4 * 110), &ones, 2);
+    int32_t add = 1000;
+    upcrt_update(upcrt_pts_addbytes(w, 4 * 111), UPC_INT, UPC_ADD, &add);
+    for (int j = 100; j < 120; j += 2) {
+      int64_t pair;
+      int32_t lo = j == 110 ? (int32_t)((uint32_t)j | 0xFFFF) : j, hi = j + 1 + (j == 110 ? 1000 : 0);
+      memcpy(&pair, &lo, 4);
+      memcpy((char *)&pair + 4, &hi, 4);
+      expect[j / 2] = pair;
+    }
+    /* 64-byte puts: more bytes than a batch */
+    char block[64];
+    for (int r = 0; r < 8; r++) {
+      for (int j = 0; j < 32; j++) {
+        memset(block, r * 32 + j, sizeof block);
+        upcrt_put(upcrt_pts_addbytes(w, 2048 + 64 * (size_t)j), block, sizeof block);
+      }
+    }
+    upcrt_fence();
+    int bad = 0;
+    for (int j = 0; j < 256; j++)
+      bad += upcrt_get_i64(upcrt_pts_addbytes(w, 8 * (size_t)j)) != expect[j];
+    CHECK(bad == 0, "to thread %d: %d of 256 words wrong after the fence", to, bad);
+    char got[64];
+    for (int j = 0; j < 32; j++) {
+      upcrt_get(got, upcrt_pts_addbytes(w, 2048 + 64 * (size_t)j), sizeof got);
+      memset(block, 7 * 32 + j, sizeof block);
+      CHECK(memcmp(got, block, sizeof got) == 0, "to thread %d: 64-byte put %d lost", to, j);
+    }
+  }
+  upcrt_cache_enable(1);
+  upcrt_barrier(0, 0);
+  RTSTEST_AGREE();
+}
+
 /* Pointer queries, private<->shared casts, names for messages. */
 static void test_pointer_queries(void **state) {
   (void)state;
@@ -366,7 +438,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_scalar_types),     cmocka_unit_test(test_relaxed_put_barrier),
     cmocka_unit_test(test_read_own_write),   cmocka_unit_test(test_memcpy_memset),
     cmocka_unit_test(test_update),           cmocka_unit_test(test_update_order),
-    cmocka_unit_test(test_pointer_queries),
+    cmocka_unit_test(test_put_gather),       cmocka_unit_test(test_pointer_queries),
 };
 
 RTSTEST_MAIN(tests)

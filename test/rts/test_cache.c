@@ -25,7 +25,7 @@ static size_t first_line(void) {
 static int setup(void **state) {
   (void)state;
   upcrt_cache_stats(&cfg);
-  AREA = (cfg.lines + 4) * cfg.line_size + 2 * cfg.line_size;
+  AREA = (3 * cfg.lines + 8) * cfg.line_size; /* more lines than the cache and victims hold */
   if (AREA < 65536) AREA = 65536;
   area = upc_all_alloc((size_t)THREADS, AREA);
   return 0;
@@ -299,6 +299,56 @@ static void test_update_order(void **state) {
   RTSTEST_AGREE();
 }
 
+/* A write miss loads nothing: the line's other bytes come from the owner
+ * when a read needs them, and only the written byte is written back.
+ * Writes that keep missing (scattered over more lines than the cache
+ * holds) go around the cache; every one of them arrives. */
+static void test_write_policy(void **state) {
+  (void)state;
+  int next = (MYTHREAD + 1) % THREADS;
+  size_t ls = cfg.line_size, k0 = first_line() + 2 * ls, mid = ls / 2;
+  for (size_t i = 0; i < ls; i++) upcrt_put_u8(at(MYTHREAD, k0 + i), (uint8_t)(i + 1));
+  upcrt_cache_enable(1); /* write misses allocate, whatever earlier tests did */
+  upcrt_barrier(0, 0);
+  upcrt_cache_stats_reset();
+  upcrt_put_u8(at(next, k0 + mid), 0xAB);
+  uint8_t first = upcrt_get_u8(at(next, k0)), own = upcrt_get_u8(at(next, k0 + mid));
+  CHECK(first == 1 && own == 0xAB, "partial line: byte 0 = %u, written byte = %u", first, own);
+  upcrt_cache_stats_t s;
+  upcrt_cache_stats(&s);
+  if (upcrt_node_base[next] == NULL && cfg.lines)
+    CHECK(s.misses == 1 && s.hits == 2, "misses %lu hits %lu, want 1 and 2",
+          (unsigned long)s.misses, (unsigned long)s.hits);
+  upcrt_barrier(0, 0);
+  for (size_t i = 0; i < ls; i++) {
+    uint8_t v = upcrt_get_u8(at(MYTHREAD, k0 + i)), want = i == mid ? 0xAB : (uint8_t)(i + 1);
+    CHECK(v == want, "owner: byte %zu = %u, want %u", i, v, want);
+  }
+
+  /* a 4-byte write to each line of the area, in a scattered order */
+  size_t n = AREA / ls - 1;
+  if (n % 37 == 0) n--;
+  upcrt_barrier(0, 0);
+  upcrt_cache_stats_reset();
+  for (size_t i = 0; i < n; i++) {
+    size_t off = (i * 37) % n * ls;
+    upcrt_put_i32(at(next, off), (int32_t)(off * 3 + 1));
+  }
+  upcrt_cache_stats(&s);
+  if (upcrt_node_base[next] == NULL && cfg.lines)
+    CHECK(s.write_arounds > 0, "no write went around the cache (misses %lu hits %lu)",
+          (unsigned long)s.misses, (unsigned long)s.hits);
+  upcrt_barrier(0, 0);
+  int bad = 0;
+  for (size_t i = 0; i < n; i++) {
+    size_t off = (i * 37) % n * ls;
+    bad += upcrt_get_i32(at(MYTHREAD, off)) != (int32_t)(off * 3 + 1);
+  }
+  CHECK(bad == 0, "owner: %d of %zu scattered writes lost", bad, n);
+  upcrt_barrier(0, 0);
+  RTSTEST_AGREE();
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup(test_configuration, setup),
     cmocka_unit_test(test_stride1_counts),
@@ -307,6 +357,7 @@ static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_own_writes),
     cmocka_unit_test(test_consistency),
     cmocka_unit_test(test_update_order),
+    cmocka_unit_test(test_write_policy),
 };
 
 RTSTEST_MAIN(tests)
