@@ -25,7 +25,7 @@
 #define MAX_STRIP ((size_t)1 << 20)     /* no strip larger than 1 MB */
 #define MAX_STAGE ((size_t)256 << 20)   /* larger memgets stay blocking */
 #define MIN_BYTES_DEFAULT ((size_t)64 << 10) /* whole pages below this: blocking */
-#define PROBE_FIRST 8                   /* see upcrt_hunt_choose */
+#define PROBE_FIRST 16                  /* see upcrt_hunt_choose */
 #define PROBE_MAX 1024
 
 typedef struct {
@@ -33,7 +33,6 @@ typedef struct {
   size_t len;  /* protected bytes (whole pages) */
   char *stage; /* where MPI puts the strip's data */
   int t;       /* source thread */
-  int rec;     /* its memget's record */
   uint64_t seq; /* issue order, to retire the oldest when all slots are busy */
 } upcrt_hunt_strip_t;
 
@@ -57,22 +56,21 @@ static size_t upcrt_hunt_stage_cap, upcrt_hunt_stage_used;
 /* HUNT must not make a program slower than blocking memgets, and whether it
  * pays depends on the transport and on how much the program computes before
  * it touches the data; so the runtime measures both ways, per size class
- * (log2 of the bytes): the time a blocking memget takes, and the time a HUNT
- * memget keeps the program waiting (issue, waits in the handler and at
- * fences, copies out of staging), each a running average.  The first memget
- * of a class is blocking, the second HUNT, then the faster one, trying the
- * other again after 8, 16, ... 1024 memgets of the class.  UPCRT_HUNT_MIN
- * skips all this: every memget of at least that many whole pages is HUNT. */
+ * (log2 of the bytes), by what the program feels: the time from one memget
+ * of the class to the next, which holds the memget, the program's work on
+ * the data, and every cost of HUNT (faults, signals, copies out of staging,
+ * waits, the cache the copies evict), each way a running average.  The
+ * first memget of a class is blocking, the second HUNT, then the faster
+ * way, trying the other again after 8, 16, ... 1024 memgets of the class.
+ * UPCRT_HUNT_MIN skips all this: every memget of at least that many whole
+ * pages is HUNT. */
 typedef struct {
-  double block, hunt;    /* seconds per memget (0: not measured yet) */
+  double block, hunt;    /* seconds from a memget to the next (0: not measured) */
   unsigned since, every; /* memgets since the last try of the other way */
+  double last;           /* when the last memget of the class started (0: none) */
+  int last_hunted;       /* and which way it went */
 } upcrt_hunt_class_t;
 static upcrt_hunt_class_t upcrt_hunt_class[64];
-typedef struct {
-  int cls, left;         /* size class, strips not yet retired (0: free) */
-  double stall;          /* seconds the program waited for this memget */
-} upcrt_hunt_rec_t;
-static upcrt_hunt_rec_t upcrt_hunt_rec[MAX_OUT];
 static int upcrt_hunt_forced;
 
 static void upcrt_hunt_learn(int c, double t, int hunted) {
@@ -100,24 +98,19 @@ static double upcrt_hunt_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Strip i has arrived: its pages become the data.  The program has waited
- * for it since t0. */
-static void upcrt_hunt_unprotect(int i, double t0) {
+/* Strip i has arrived: its pages become the data. */
+static void upcrt_hunt_unprotect(int i) {
   upcrt_hunt_strip_t *s = &upcrt_hunt_strip[i];
   if (mprotect(s->lo, s->len, PROT_READ | PROT_WRITE) != 0)
     upcrt_fatal("HUNT: mprotect failed on a strip of upc_memget's destination");
   memcpy(s->lo, s->stage, s->len);
   upcrt_hunt_live[i] = 0;
   upcrt_hunt_outstanding--;
-  upcrt_hunt_rec_t *r = &upcrt_hunt_rec[s->rec];
-  r->stall += upcrt_hunt_now() - t0;
-  if (--r->left == 0) upcrt_hunt_learn(r->cls, r->stall, 1);
 }
 
 static void upcrt_hunt_retire(int i) {
-  double t0 = upcrt_hunt_now();
   MPI_Wait(&upcrt_hunt_req[i], MPI_STATUS_IGNORE);
-  upcrt_hunt_unprotect(i, t0);
+  upcrt_hunt_unprotect(i);
 }
 
 /* Unprotects every strip whose data is in (MPI_Testsome: no waiting). */
@@ -126,7 +119,7 @@ static void upcrt_hunt_retire_arrived(void) {
   MPI_Status st[MAX_OUT]; /* not MPI_STATUSES_IGNORE: GCC 12 warns on it */
   MPI_Testsome(MAX_OUT, upcrt_hunt_req, &n, idx, st);
   for (int k = 0; k < n && n != MPI_UNDEFINED; k++) {
-    upcrt_hunt_unprotect(idx[k], upcrt_hunt_now());
+    upcrt_hunt_unprotect(idx[k]);
     upcrt_hunt_count.retired_early++;
   }
 }
@@ -191,10 +184,9 @@ static void upcrt_hunt_on_segv(int sig, siginfo_t *info, void *ctx) {
     return;
   }
   upcrt_hunt_count.signals++;
-  double t0 = upcrt_hunt_now();
   int done = 0;
   while (!done) MPI_Test(&upcrt_hunt_req[hit], &done, MPI_STATUS_IGNORE);
-  upcrt_hunt_unprotect(hit, t0);
+  upcrt_hunt_unprotect(hit);
   if (upcrt_hunt_outstanding) upcrt_hunt_retire_arrived();
   errno = saved;
 }
@@ -272,13 +264,6 @@ static size_t upcrt_hunt_next(size_t whole, size_t done, size_t *len) {
   return k;
 }
 
-static int upcrt_hunt_nstrips(size_t whole) {
-  size_t len = 0, done = 0;
-  int n = 0;
-  for (; done < whole; n++) done += upcrt_hunt_next(whole, done, &len);
-  return n;
-}
-
 /* A free slot, retiring the oldest strip when all are in flight (the bound
  * on outstanding transfers). */
 static int upcrt_hunt_slot(void) {
@@ -305,10 +290,13 @@ int upcrt_hunt_get(void *dst, upcrt_pts_t src, size_t n) {
   if (sigaction(SIGSEGV, NULL, &cur) != 0 || cur.sa_sigaction != upcrt_hunt_on_segv) return 0;
   int t = (int)src.thread, cls = 0;
   while (((size_t)(hi - lo) >> cls) > 1) cls++;
+  upcrt_hunt_class_t *k = &upcrt_hunt_class[cls];
   double t0 = upcrt_hunt_now();
-  if (!upcrt_hunt_choose(cls)) {
+  if (k->last != 0) upcrt_hunt_learn(cls, t0 - k->last, k->last_hunted);
+  k->last = t0;
+  k->last_hunted = upcrt_hunt_choose(cls);
+  if (!k->last_hunted) {
     upcrt_get_remote(dst, src, n, 0);
-    upcrt_hunt_learn(cls, upcrt_hunt_now() - t0, 0);
     upcrt_hunt_count.declined++;
     return 1;
   }
@@ -318,13 +306,6 @@ int upcrt_hunt_get(void *dst, upcrt_pts_t src, size_t n) {
   upcrt_hunt_sync(-1, dst, n);
   char *stage = upcrt_hunt_stage_alloc((size_t)(hi - lo));
   if (!stage) return 0;
-  int rec = 0;
-  while (rec < MAX_OUT && upcrt_hunt_rec[rec].left) rec++;
-  if (rec == MAX_OUT) {
-    upcrt_hunt_retire_all();
-    rec = 0;
-  }
-  upcrt_hunt_rec[rec] = (upcrt_hunt_rec_t){cls, upcrt_hunt_nstrips((size_t)(hi - lo)), 0};
 
   /* the edges: their own requests, waited for below (PMPI_Rget here and
    * below: the runtime's own gets need no check by hunt_pmpi.c's wrapper) */
@@ -341,17 +322,17 @@ int upcrt_hunt_get(void *dst, upcrt_pts_t src, size_t n) {
   size_t whole = (size_t)(hi - lo), done = 0, len = 0;
   uint64_t seq0 = upcrt_hunt_seq;
   while (done < whole) {
-    size_t k = upcrt_hunt_next(whole, done, &len);
-    char *p = upcrt_hunt_order == UPCX_HUNT_UP ? lo + done : hi - done - k;
+    size_t len_k = upcrt_hunt_next(whole, done, &len);
+    char *p = upcrt_hunt_order == UPCX_HUNT_UP ? lo + done : hi - done - len_k;
     int i = upcrt_hunt_slot();
-    upcrt_hunt_strip[i] = (upcrt_hunt_strip_t){p, k, stage + (p - lo), t, rec, upcrt_hunt_seq++};
-    PMPI_Rget(upcrt_hunt_strip[i].stage, (int)k, MPI_BYTE, t,
-              (MPI_Aint)(src.offset + (uint64_t)(p - a)), (int)k, MPI_BYTE, upcrt_seg_win,
+    upcrt_hunt_strip[i] = (upcrt_hunt_strip_t){p, len_k, stage + (p - lo), t, upcrt_hunt_seq++};
+    PMPI_Rget(upcrt_hunt_strip[i].stage, (int)len_k, MPI_BYTE, t,
+              (MPI_Aint)(src.offset + (uint64_t)(p - a)), (int)len_k, MPI_BYTE, upcrt_seg_win,
               &upcrt_hunt_req[i]);
     upcrt_hunt_live[i] = 1;
     upcrt_hunt_outstanding++;
     upcrt_hunt_count.strips++;
-    done += k;
+    done += len_k;
   }
   /* one mprotect for the buffer, unless some strip already had to retire
    * (all slots were busy): then only the live strips */
@@ -368,7 +349,6 @@ int upcrt_hunt_get(void *dst, upcrt_pts_t src, size_t n) {
   for (int e = 0; e < ne; e++) MPI_Wait(&edge[e], MPI_STATUS_IGNORE);
   /* fences must come to upcrt_flush_puts, which retires the strips */
   upcrt_puts_pending = 1;
-  upcrt_hunt_rec[rec].stall += upcrt_hunt_now() - t0;
   return 1;
 }
 

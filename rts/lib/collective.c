@@ -67,8 +67,8 @@ void upcrt_coll_plan_assign(upcrt_coll_plan_t *p, upc_flag_t flags) {
     upcrt_coll_xfer_t *x = &p->v[i];
     int s = (int)x->src.thread, d = (int)x->dst.thread;
     if (flags & UPC_PUSH) x->exec = s;
-    else if ((flags & UPC_MULTICORE) && !upcrt_coll_same_node(s, d))
-      x->exec = upcrt_coll_leader(d); /* one agent per node crosses nodes */
+    else if ((flags & UPC_MULTICORE) && !upcrt_same_node(s, d))
+      x->exec = upcrt_node_leader(d); /* one agent per node crosses nodes */
     else x->exec = d;
   }
 }
@@ -189,9 +189,9 @@ void upc_all_broadcast(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
      * threads of the node copy it from the leader's block. */
     for (int t = 0; t < T; t++) {
       upcrt_pts_t d = upcrt_coll_block(dst, (size_t)t, nbytes);
-      int dt = (int)d.thread, L = upcrt_coll_leader(dt);
+      int dt = (int)d.thread, L = upcrt_node_leader(dt);
       size_t k = p.n;
-      if (upcrt_coll_same_node(dt, root) || dt == L) {
+      if (upcrt_same_node(dt, root) || dt == L) {
         upcrt_coll_plan_add(&p, d, src, nbytes); /* done by dt itself */
       } else {
         /* The leader's block of dst: the block index whose thread is L. */
@@ -274,7 +274,7 @@ void upc_all_gather_all(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
      * leader's whole result. */
     for (int j = 0; j < T; j++) {
       upcrt_pts_t dj = upcrt_coll_block(dst, (size_t)j, row);
-      int dt = (int)dj.thread, L = upcrt_coll_leader(dt);
+      int dt = (int)dj.thread, L = upcrt_node_leader(dt);
       if (dt == L) {
         for (int i = 0; i < T; i++) {
           upcrt_pts_t si = upcrt_coll_block(src, (size_t)i, nbytes);

@@ -36,6 +36,7 @@ static inline int bar_id(uint64_t w) { return (int)(uint32_t)w; }
  * makes every thread a node of its own, and UPCRT_NODE_SIZE simulates
  * nodes), in MYTHREAD order; the first is the node's leader. */
 static int bar_n, bar_me, bar_nodes; /* members, this thread's index, nodes in the job */
+static int *bar_leader_of;           /* every thread's node, by its leader */
 
 /* Between nodes (leaders only): a dissemination over point-to-point
  * messages that carries (max id, max -id) of the ids given (INT64_MIN for
@@ -105,8 +106,12 @@ void upcrt_barrier_init(void) {
     if (t == me) bar_me = bar_n;
     members[bar_n++] = t;
   }
+  bar_leader_of = malloc(sizeof(int) * (size_t)T);
+  if (!bar_leader_of) upcrt_fatal("out of private memory at start-up");
+  MPI_Allgather(&leader, 1, MPI_INT, bar_leader_of, 1, MPI_INT, upcrt_seg_comm);
   int is_leader = leader == me;
-  MPI_Allreduce(&is_leader, &bar_nodes, 1, MPI_INT, MPI_SUM, upcrt_seg_comm);
+  bar_nodes = 0;
+  for (int t = 0; t < T; t++) bar_nodes += bar_leader_of[t] == t;
   MPI_Comm leaders;
   MPI_Comm_split(upcrt_seg_comm, is_leader ? 0 : MPI_UNDEFINED, me, &leaders);
   bar_setup(&bar_user, UPCRT_SEG_BARRIER, leader, members, leaders);
@@ -114,6 +119,9 @@ void upcrt_barrier_init(void) {
   if (leaders != MPI_COMM_NULL) MPI_Comm_free(&leaders);
   free(members);
 }
+
+int upcrt_node_leader(int t) { return bar_leader_of[t]; }
+int upcrt_same_node(int a, int b) { return bar_leader_of[a] == bar_leader_of[b]; }
 
 void upcrt_barrier_waitreq(MPI_Request *req) {
   int done = 0;
@@ -239,6 +247,10 @@ static inline void bar_relax(void) {
 #endif
 }
 
+/* The number (as its words carry it) and parity of b's current barrier. */
+static uint32_t bar_current(const bar_t *b) { return (uint32_t)b->count & BAR_EPOCH_MASK; }
+static int bar_parity(const bar_t *b) { return (int)(b->count & 1); }
+
 /* One look at barrier e: 1 and *out its summary once this thread may
  * leave it. */
 static int bar_step(bar_t *b, uint32_t e, int p, uint64_t *out) {
@@ -283,8 +295,8 @@ static int bar_step(bar_t *b, uint32_t e, int p, uint64_t *out) {
  * is reported instead of hanging.  The collectives': the watch reports a
  * thread that waits at a barrier or has left main instead. */
 static uint64_t bar_complete(bar_t *b) {
-  uint32_t e = (uint32_t)b->count & BAR_EPOCH_MASK;
-  int p = (int)(b->count & 1), user = b == &bar_user;
+  uint32_t e = bar_current(b);
+  int p = bar_parity(b), user = b == &bar_user;
   uint64_t w;
   if (!bar_step(b, e, p, &w)) {
     if (user) upcrt_neighbor_set_state(UPCRT_BARSTATE_IN_BARRIER);
@@ -326,8 +338,8 @@ static void bar_notify(bar_t *b, int has_id, int id) {
   if (upcrt_puts_pending) upcrt_flush_puts();
   b->count++;
   b->active = 1;
-  uint32_t e = (uint32_t)b->count & BAR_EPOCH_MASK;
-  int p = (int)(b->count & 1);
+  uint32_t e = bar_current(b);
+  int p = bar_parity(b);
   b->seen = 0;
   b->any_id = 0;
   b->min_id = b->max_id = 0;
@@ -340,7 +352,7 @@ static void bar_notify(bar_t *b, int has_id, int id) {
 static void bar_poll(bar_t *b) {
   if (!b->active || b->leaders == MPI_COMM_NULL) return;
   if (b->inter_started) (void)bar_inter_done(b);
-  else if (bar_scan(b, (uint32_t)b->count & BAR_EPOCH_MASK, (int)(b->count & 1)))
+  else if (bar_scan(b, bar_current(b), bar_parity(b)))
     bar_inter_start(b);
 }
 

@@ -28,6 +28,10 @@
 extern MPI_Comm upcrt_barrier_coll_comm; /* for runtime collectives */
 
 void upcrt_barrier_init(void);
+/* The node of thread t, named by its leader (its lowest thread), and
+ * whether two threads share a node. */
+int upcrt_node_leader(int t);
+int upcrt_same_node(int a, int b);
 /* Completes req with a test-and-yield loop. */
 void upcrt_barrier_waitreq(MPI_Request *req);
 /* Broadcasts n bytes from root over upcrt_barrier_coll_comm; returns on

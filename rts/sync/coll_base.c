@@ -12,7 +12,6 @@
 MPI_Comm upcrt_coll_comm = MPI_COMM_NULL;
 uint64_t upcrt_coll_ctl;
 
-static int *leader_of; /* leader_of[t]: lowest thread of t's node */
 
 void upcrt_coll_wait(MPI_Request *req) {
   int done = 0;
@@ -36,21 +35,10 @@ void upcrt_coll_init(void) {
   MPI_Request r;
   MPI_Comm_idup(upcrt_seg_comm, &upcrt_coll_comm, &r);
   upcrt_coll_wait(&r);
-  /* A node is what this thread can address directly (so UPCRT_FORCE_RMA=1
-   * makes every thread its own node and exercises the inter-node paths). */
-  int T = upcrt_threads, me = upcrt_mythread, mine = me;
-  for (int t = 0; t < T; t++)
-    if (t == me || upcrt_node_base[t] != NULL) { mine = t; break; }
-  leader_of = malloc(sizeof(int) * (size_t)T);
-  if (!leader_of) upcrt_fatal("collectives: out of memory");
-  MPI_Iallgather(&mine, 1, MPI_INT, leader_of, 1, MPI_INT, upcrt_coll_comm, &r);
-  upcrt_coll_wait(&r);
+  int T = upcrt_threads, me = upcrt_mythread;
   upcrt_pts_t ctl = upcrt_all_alloc((size_t)T, 16);
   upcrt_coll_ctl = ctl.offset;
   upcrt_seg_store(me, upcrt_coll_ctl, 0);
   upcrt_seg_store(me, upcrt_coll_ctl + 8, 0);
   upcrt_coll_barrier();
 }
-
-int upcrt_coll_leader(int t) { return leader_of[t]; }
-int upcrt_coll_same_node(int a, int b) { return leader_of[a] == leader_of[b]; }

@@ -34,8 +34,4 @@ void upcrt_coll_wait(MPI_Request *req);
 /* Completes this thread's puts, then a barrier of all threads. */
 void upcrt_coll_barrier(void);
 
-/* Node map: leader thread of t's node, and whether t shares this node. */
-int upcrt_coll_leader(int t);
-int upcrt_coll_same_node(int a, int b);
-
 #endif
