@@ -134,7 +134,7 @@ static void upcrt_inflight_clear(int t) {
 
 static void upcrt_access_send_batches(void);
 static void upcrt_access_send_batch(int t);
-static void upcrt_access_send_puts(int t);
+static void upcrt_access_send_puts(int t, int completing);
 static int upcrt_access_has_updates(int t);
 static void upcrt_access_mark(int t);
 
@@ -193,7 +193,7 @@ void upcrt_access_flush_target(int t) {
 
 void upcrt_access_complete_target(int t) {
   if (!upcrt_access_pend[t]) return;
-  upcrt_access_send_puts(t);
+  upcrt_access_send_puts(t, 1);
   upcrt_access_send_batch(t);
   if (upcrt_access_acc[t]) upcrt_doorbell_ring(t);
   MPI_Win_flush(t, upcrt_seg_win);
@@ -266,7 +266,10 @@ void *upcrt_row_fetch_remote(upcrt_pts_t src, size_t bytes, void **buf, size_t *
   return *buf;
 }
 
-static void upcrt_access_send_puts(int t) {
+/* Sends t's gathered puts.  When the caller completes them before the next
+ * put can be gathered (completing), they leave from the batch itself; else
+ * from a copy in the staging buffer. */
+static void upcrt_access_send_puts(int t, int completing) {
   upcrt_put_batch_t *b = upcrt_access_puts[t];
   if (!b || b->n == 0) return;
   int n = b->n;
@@ -274,8 +277,11 @@ static void upcrt_access_send_puts(int t) {
   b->n = 0; /* before staging, which may complete everything in flight */
   b->bytes = 0;
   memset(b->filter, 0, sizeof b->filter);
-  void *s = upcrt_access_stage_alloc(bytes);
-  memcpy(s, b->data, bytes);
+  void *s = b->data;
+  if (!completing) {
+    s = upcrt_access_stage_alloc(bytes);
+    memcpy(s, b->data, bytes);
+  }
   for (int i = 0; i < n; i++) upcrt_inflight_add(t, (uint64_t)b->disp[i], (size_t)b->len[i]);
   if (n == 1) {
     MPI_Put(s, b->len[0], MPI_BYTE, t, b->disp[0], b->len[0], MPI_BYTE, upcrt_seg_win);
@@ -333,7 +339,7 @@ static void upcrt_access_gather_put(int t, uint64_t off, const void *src, size_t
     return;
   }
   if (found == 2 || upcrt_inflight_overlaps(t, off, n)) upcrt_access_complete_target(t);
-  if (b->n == PUT_BATCH || b->bytes + n > PUT_BATCH_BYTES) upcrt_access_send_puts(t);
+  if (b->n == PUT_BATCH || b->bytes + n > PUT_BATCH_BYTES) upcrt_access_send_puts(t, 0);
   if (b->n == 0) {
     int listed = 0;
     for (int i = 0; i < upcrt_access_npbatch && !listed; i++) listed = upcrt_access_pblist[i] == t;
@@ -634,7 +640,7 @@ static void upcrt_access_send_batch(int t) {
 }
 
 static void upcrt_access_send_batches(void) {
-  for (int i = 0; i < upcrt_access_npbatch; i++) upcrt_access_send_puts(upcrt_access_pblist[i]);
+  for (int i = 0; i < upcrt_access_npbatch; i++) upcrt_access_send_puts(upcrt_access_pblist[i], 1);
   upcrt_access_npbatch = 0;
   for (int i = 0; i < upcrt_access_nbatch; i++) upcrt_access_send_batch(upcrt_access_blist[i]);
   upcrt_access_nbatch = 0;

@@ -61,7 +61,7 @@ static size_t upcrt_hunt_stage_cap, upcrt_hunt_stage_used;
  * the data, and every cost of HUNT (faults, signals, copies out of staging,
  * waits, the cache the copies evict), each way a running average.  The
  * first memget of a class is blocking, the second HUNT, then the faster
- * way, trying the other again after 8, 16, ... 1024 memgets of the class.
+ * way, trying the other again after 16, 32, ... 1024 memgets of the class.
  * UPCRT_HUNT_MIN skips all this: every memget of at least that many whole
  * pages is HUNT. */
 typedef struct {
