@@ -7,7 +7,8 @@
  * read and written are checked (the program prints FAIL on a wrong one).
  * Run it with the software cache on and off (UPCRT_CACHE_LINES=0) under
  * UPCRT_FORCE_RMA=1 to see what the cache buys; tools/upcbench does that.
- * Prints "RESULT <name> <seconds per access>" (the slowest thread's time).
+ * Prints PASS or FAIL and "RESULT <name> <seconds per access>" (the slowest
+ * thread's time).
  *   mupc_stream [accesses-per-thread] [all|read] */
 #include <upc.h>
 #include <stdio.h>
@@ -149,7 +150,7 @@ int main(int argc, char **argv) {
       printf(", stride-1 write %.3f us, random write %.3f us, ring %.3f us", t_wr * 1e6,
              t_rwr * 1e6, t_ring * 1e6);
     printf("\n");
-    if (bad) printf("FAIL\n");
+    printf(bad ? "FAIL\n" : "PASS\n");
     printf("RESULT stride1_read_s %.12f\nRESULT random_read_s %.12f\n", t_rd, t_rrd);
     if (!reads_only)
       printf("RESULT stride1_write_s %.12f\nRESULT random_write_s %.12f\nRESULT ring_s %.12f\n",
