@@ -90,6 +90,13 @@ void upcrt_access_init(void) {
 
 int upcrt_access_pending(int t) { return upcrt_access_pend[t]; }
 
+/* Appends thread t to a list of targets unless it is there already. */
+static void upcrt_access_list_add(int *list, int *n, int t) {
+  for (int i = 0; i < *n; i++)
+    if (list[i] == t) return;
+  list[(*n)++] = t;
+}
+
 static unsigned upcrt_inflight_bit(uint64_t chunk) {
   return (unsigned)((chunk * 0x9E3779B97F4A7C15ull) >> 52) % INFLIGHT_BITS;
 }
@@ -210,9 +217,7 @@ void upcrt_access_note_put(int t, uint64_t off, size_t n) {
 static void upcrt_access_mark(int t) {
   if (!upcrt_access_pend[t]) {
     upcrt_access_pend[t] = 1;
-    int seen = 0;
-    for (int i = 0; i < upcrt_access_npend && !seen; i++) seen = upcrt_access_plist[i] == t;
-    if (!seen) upcrt_access_plist[upcrt_access_npend++] = t;
+    upcrt_access_list_add(upcrt_access_plist, &upcrt_access_npend, t);
   }
   upcrt_puts_pending = 1;
 }
@@ -341,9 +346,7 @@ static void upcrt_access_gather_put(int t, uint64_t off, const void *src, size_t
   if (found == 2 || upcrt_inflight_overlaps(t, off, n)) upcrt_access_complete_target(t);
   if (b->n == PUT_BATCH || b->bytes + n > PUT_BATCH_BYTES) upcrt_access_send_puts(t, 0);
   if (b->n == 0) {
-    int listed = 0;
-    for (int i = 0; i < upcrt_access_npbatch && !listed; i++) listed = upcrt_access_pblist[i] == t;
-    if (!listed) upcrt_access_pblist[upcrt_access_npbatch++] = t;
+    upcrt_access_list_add(upcrt_access_pblist, &upcrt_access_npbatch, t);
   }
   for (uint64_t g = off / 8; g <= (off + n - 1) / 8; g++) {
     unsigned k = upcrt_put_granule(g);
@@ -675,9 +678,7 @@ void upcrt_update_rma(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *o
     if (overlap || b->type != type || b->op != op) upcrt_access_send_batch(t);
   }
   if (b->n == 0) {
-    int listed = 0;
-    for (int i = 0; i < upcrt_access_nbatch && !listed; i++) listed = upcrt_access_blist[i] == t;
-    if (!listed) upcrt_access_blist[upcrt_access_nbatch++] = t;
+    upcrt_access_list_add(upcrt_access_blist, &upcrt_access_nbatch, t);
     b->type = type;
     b->op = op;
     b->dt = dt;

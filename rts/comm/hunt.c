@@ -305,7 +305,10 @@ int upcrt_hunt_get(void *dst, upcrt_pts_t src, size_t n) {
   /* earlier strips in this buffer must land before the new ones start */
   upcrt_hunt_sync(-1, dst, n);
   char *stage = upcrt_hunt_stage_alloc((size_t)(hi - lo));
-  if (!stage) return 0;
+  if (!stage) {
+    k->last_hunted = 0; /* the caller's blocking memget is what this period measures */
+    return 0;
+  }
 
   /* the edges: their own requests, waited for below (PMPI_Rget here and
    * below: the runtime's own gets need no check by hunt_pmpi.c's wrapper) */
