@@ -350,6 +350,24 @@ UPCRT_SCALAR_ACCESSORS(upcrt_pts_t, pts)
  * upcrt_updates_pending for this node's segments). */
 extern int upcrt_cpu_atomics;
 void upcrt_update_cpu(void *addr, upc_type_t type, upc_op_t op, const void *operand);
+
+/* Integer + & | ^ updates of 4 and 8 bytes on the node wait in a ring of
+ * UPCRT_UPDQ while their places are prefetched (for writing), and are
+ * applied UPCRT_UPDQ updates later: a table larger than the caches then
+ * costs a locked instruction on a line that is there, not a miss each
+ * (RandomAccess).  A fence, and this thread's own accesses to the node's
+ * data (upcrt_updates_pending), apply the rest first (upcrt_updq_drain);
+ * with private pointers into shared memory they are applied at once. */
+enum { UPCRT_UPDQ = 32 };
+typedef struct {
+  void *addr; /* NULL: a free slot */
+  uint64_t val;
+  uint32_t size;
+  upc_op_t op;
+} upcrt_updq_entry_t;
+extern upcrt_updq_entry_t upcrt_updq[UPCRT_UPDQ];
+extern unsigned upcrt_updq_head;
+void upcrt_updq_drain(void);
 void upcrt_update_rma(upcrt_pts_t p, upc_type_t type, upc_op_t op, const void *operand);
 
 static inline size_t upcrt_update_int_size(upc_type_t type) {
@@ -376,12 +394,50 @@ static inline size_t upcrt_update_int_size(upc_type_t type) {
     }                                                                       \
   }
 
+#define UPCRT_UPDQ_APPLY(U)                                                 \
+  {                                                                         \
+    U *a_ = (U *)e->addr, v_ = (U)e->val;                                   \
+    switch (e->op) {                                                        \
+    case UPC_ADD: __atomic_fetch_add(a_, v_, __ATOMIC_RELAXED); break;      \
+    case UPC_AND: __atomic_fetch_and(a_, v_, __ATOMIC_RELAXED); break;      \
+    case UPC_OR: __atomic_fetch_or(a_, v_, __ATOMIC_RELAXED); break;        \
+    default: __atomic_fetch_xor(a_, v_, __ATOMIC_RELAXED); break;           \
+    }                                                                       \
+  }
+static inline void upcrt_updq_apply(const upcrt_updq_entry_t *e) {
+  if (e->size == 8) UPCRT_UPDQ_APPLY(uint64_t)
+  else UPCRT_UPDQ_APPLY(uint32_t)
+}
+#undef UPCRT_UPDQ_APPLY
+
 static inline void upcrt_update(upcrt_pts_t p, upc_type_t type, upc_op_t op,
                                 const void *operand) {
   if (UPCRT_LIKELY(upcrt_cpu_atomics)) {
     char *addr = upcrt_node_base[p.thread] + p.offset;
+    size_t w = upcrt_update_int_size(type);
+    if ((w == 4 || w == 8) &&
+        (op == UPC_ADD || op == UPC_AND || op == UPC_OR || op == UPC_XOR) &&
+        UPCRT_LIKELY(!upcrt_private_pointers)) {
+      upcrt_updq_entry_t *e = &upcrt_updq[upcrt_updq_head++ & (UPCRT_UPDQ - 1)];
+      if (e->addr) upcrt_updq_apply(e);
+      uint64_t v = 0;
+      if (w == 8) memcpy(&v, operand, 8);
+      else {
+        uint32_t v4;
+        memcpy(&v4, operand, 4);
+        v = v4;
+      }
+      e->addr = addr;
+      e->val = v;
+      e->size = (uint32_t)w;
+      e->op = op;
+      __builtin_prefetch(addr, 1, 3);
+      upcrt_updates_pending = upcrt_puts_pending = 1;
+      return;
+    }
+    upcrt_see_own_updates(); /* the queued ones come first */
     /* two's complement: + & | ^ need no sign, only the width */
-    switch (upcrt_update_int_size(type)) {
+    switch (w) {
     case 1: UPCRT_UPDATE_FETCH_OP(uint8_t) break;
     case 2: UPCRT_UPDATE_FETCH_OP(uint16_t) break;
     case 4: UPCRT_UPDATE_FETCH_OP(uint32_t) break;

@@ -10,11 +10,16 @@
 #ifndef UPCRUN_MPIEXEC
 #define UPCRUN_MPIEXEC "mpiexec"
 #endif
+#ifndef UPCRUN_LIBEXECDIR
+#define UPCRUN_LIBEXECDIR "/usr/local/libexec/upcc"
+#endif
 
 static const char *upcrun_usage_text =
     "usage: upcrun [-n|-np N] [-shared-heap SIZE] [-progress on|off|auto] [-hunt]\n"
     "              [-cache-lines N] [-cache-line-size BYTES] [-stats[=FILE]]\n"
-    "              [-hostfile FILE | -hosts H1,H2,...] [-v] PROGRAM [ARGS...]\n"
+    "              [-coll-table FILE] [-hostfile FILE | -hosts H1,H2,...] [-v]\n"
+    "              PROGRAM [ARGS...]\n"
+    "       upcrun [-n N] [...] -tune-collectives[=FILE]\n"
     "Runs the UPC program PROGRAM with N threads (default 1) through the MPI launcher.\n"
     "  -n N, -np N          number of UPC threads (MPI processes)\n"
     "  -shared-heap SIZE    shared heap per thread, e.g. 64MB, 1G, 512K or bytes\n"
@@ -35,6 +40,13 @@ static const char *upcrun_usage_text =
     "  -stats[=FILE]        count each thread's communication; at exit thread 0 prints\n"
     "                       a table to stderr and writes FILE (upcc-stats.json) and a\n"
     "                       picture FILE.svg (sets UPCRT_STATS; see README)\n"
+    "  -coll-table FILE     the collectives' algorithm table to use (sets\n"
+    "                       UPCRT_COLL_TABLE; default ~/.config/upcc/collectives if\n"
+    "                       it exists, else the built-in table)\n"
+    "  -tune-collectives[=FILE]  instead of a program, time each collective's\n"
+    "                       algorithms with N threads on these hosts and write the\n"
+    "                       fastest per size to FILE (default ~/.config/upcc/collectives,\n"
+    "                       which later runs read)\n"
     "  -v                   print the launcher command before running it\n"
     "  --help               this text\n"
     "Environment: UPCRUN_MPIEXEC overrides the launcher (" UPCRUN_MPIEXEC "); UPCRT_FORCE_RMA=1\n"
@@ -104,8 +116,46 @@ static void upcrun_setenv(const char *name, const char *value) {
   upcrun_env[upcrun_nenv++][1] = value;
 }
 
+/* The collectives' tuner: next to upcrun in the build tree, else installed. */
+static char *upcrun_tuner(void) {
+  static char path[4096];
+  ssize_t n = readlink("/proc/self/exe", path, sizeof path - 32);
+  if (n > 0) {
+    path[n] = '\0';
+    char *slash = strrchr(path, '/');
+    if (slash) {
+      strcpy(slash + 1, "coll_bench");
+      if (access(path, X_OK) == 0) return path;
+    }
+  }
+  snprintf(path, sizeof path, "%s/coll_bench", UPCRUN_LIBEXECDIR);
+  return path;
+}
+
+/* The file -tune-collectives writes by default (the runtime's default
+ * table, coll_table.h), its directory created. */
+static char *upcrun_default_table(void) {
+  const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+  static char path[4096];
+  if (xdg && *xdg) snprintf(path, sizeof path, "%s/upcc", xdg);
+  else if (home && *home) snprintf(path, sizeof path, "%s/.config/upcc", home);
+  else upcrun_bad("%s", "-tune-collectives needs a file name (no HOME to keep it in)");
+  for (char *p = path + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = '\0';
+    mkdir(path, 0755);
+    *p = '/';
+  }
+  if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+    fprintf(stderr, "upcrun: cannot create %s: %s\n", path, strerror(errno));
+    exit(1);
+  }
+  strcat(path, "/collectives");
+  return path;
+}
+
 int main(int argc, char **argv) {
-  const char *nthreads = "1", *hostfile = NULL, *hosts = NULL;
+  const char *nthreads = "1", *hostfile = NULL, *hosts = NULL, *tune = NULL;
   int verbose = 0, i = 1;
   for (; i < argc && argv[i][0] == '-'; i++) {
     const char *a = argv[i];
@@ -152,6 +202,12 @@ int main(int argc, char **argv) {
       const char *eq = strchr(a, '=');
       if (eq && !eq[1]) upcrun_bad("%s", "-stats= wants a file name");
       upcrun_setenv("UPCRT_STATS", eq ? eq + 1 : "1");
+    } else if (upcrun_is(a, "coll-table")) {
+      upcrun_setenv("UPCRT_COLL_TABLE", upcrun_value(argc, argv, &i, "-coll-table"));
+    } else if (upcrun_is(a, "tune-collectives")) {
+      const char *eq = strchr(a, '=');
+      if (eq && !eq[1]) upcrun_bad("%s", "-tune-collectives= wants a file name");
+      tune = eq ? eq + 1 : upcrun_default_table();
     } else if (upcrun_is(a, "hunt")) {
       upcrun_setenv("UPCRT_HUNT", "1");
     } else if (strcmp(a, "-v") == 0 || upcrun_is(a, "verbose")) {
@@ -159,6 +215,13 @@ int main(int argc, char **argv) {
     } else {
       upcrun_bad("unknown option %s", a);
     }
+  }
+  char *tune_argv[] = {upcrun_tuner(), "--tune", (char *)tune, NULL};
+  if (tune) {
+    if (i < argc) upcrun_bad("-tune-collectives runs no program (found \"%s\")", argv[i]);
+    argv = tune_argv;
+    argc = 3;
+    i = 0;
   }
   if (i >= argc) upcrun_bad("%s", "no program to run");
   if (hostfile && hosts) upcrun_bad("%s", "give -hostfile or -hosts, not both");

@@ -15,6 +15,18 @@
 
 int upcrt_puts_pending;
 int upcrt_updates_pending;
+upcrt_updq_entry_t upcrt_updq[UPCRT_UPDQ];
+unsigned upcrt_updq_head;
+
+/* The queued node updates, oldest first (upcrt.h, upcrt_update). */
+void upcrt_updq_drain(void) {
+  for (unsigned i = 0; i < UPCRT_UPDQ; i++) {
+    upcrt_updq_entry_t *e = &upcrt_updq[(upcrt_updq_head + i) & (UPCRT_UPDQ - 1)];
+    if (!e->addr) continue;
+    upcrt_updq_apply(e);
+    e->addr = NULL;
+  }
+}
 int upcrt_private_pointers;
 static unsigned char *upcrt_access_pend; /* per target */
 static int *upcrt_access_plist, upcrt_access_npend;
@@ -148,6 +160,7 @@ static void upcrt_access_mark(int t);
 /* Completes every operation in flight and frees the staging buffer; targets
  * whose puts or updates are still gathered stay pending. */
 static void upcrt_access_complete(void) {
+  upcrt_updq_drain(); /* clears upcrt_updates_pending below with the rest */
   for (int i = 0; i < upcrt_access_npend; i++)
     if (upcrt_access_acc[upcrt_access_plist[i]]) upcrt_doorbell_ring(upcrt_access_plist[i]);
   if (upcrt_hunt_outstanding) upcrt_hunt_retire_all(); /* HUNT keeps puts_pending set */
@@ -178,6 +191,7 @@ static void upcrt_access_complete(void) {
 }
 
 void upcrt_complete_updates(void) {
+  upcrt_updq_drain();
   for (int i = 0; i < upcrt_access_nbatch; i++)
     if (upcrt_node_base[upcrt_access_blist[i]]) upcrt_access_flush_target(upcrt_access_blist[i]);
   upcrt_updates_pending = 0;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/backoff.h"
 #include "core/doorbell.h"
 #include "core/segment.h"
 #include "core/stats.h"
@@ -55,7 +56,9 @@ static struct upcrt_async_out {
 static size_t upcrt_async_nout, upcrt_async_capout;
 
 void upcrt_async_init(void) {
-  MPI_Comm_dup(upcrt_seg_comm, &upcrt_async_comm);
+  MPI_Request r;
+  MPI_Comm_idup(upcrt_seg_comm, &upcrt_async_comm, &r);
+  upcrt_backoff_waitall(1, &r);
   upcrt_async_inbox = (const uint64_t *)(upcrt_seg_mybase + UPCRT_SEG_ASYNC);
 }
 
@@ -383,9 +386,10 @@ int upcx_test(upcx_future_t f) {
 
 void upcx_wait(upcx_future_t f, void *result) {
   if (!f) upcrt_fatal("upcx_wait: the future is NULL");
-  for (int spins = 0; !f->done; spins++) {
+  upcrt_backoff_t bo = {0};
+  while (!f->done) {
     upcrt_async_step();
-    if (!f->done && (upcrt_seg_oversubscribed || spins > 50)) sched_yield();
+    if (!f->done) upcrt_backoff(&bo);
   }
   if (result && f->rsize) memcpy(result, (char *)f->result + UPCRT_ASYNC_ALIGN, f->rsize);
   MPI_Wait(&f->send, MPI_STATUS_IGNORE);
@@ -408,11 +412,12 @@ void upcrt_async_finish(void) {
     uint64_t mine[2] = {upcrt_async_waiting, upcrt_async_sent}, all[2];
     MPI_Request r;
     MPI_Iallreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, upcrt_async_comm, &r);
-    for (int done = 0, spins = 0;; spins++) {
+    upcrt_backoff_t bo = {0};
+    for (int done = 0;;) {
       MPI_Test(&r, &done, MPI_STATUS_IGNORE);
       if (done) break;
       upcrt_async_step();
-      if (upcrt_seg_oversubscribed || spins > 50) sched_yield();
+      upcrt_backoff(&bo);
     }
     if (all[0] == 0 && all[1] == last) break;
     last = all[1];

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/backoff.h"
 #include "core/doorbell.h"
 #include "core/segment.h"
 #include "core/stats.h"
@@ -144,15 +145,14 @@ static int test_op(upcrt_nb_op_t *h) {
 
 void upcrt_nb_wait(upcrt_nb_op_t *h) {
   if (h == UPC_COMPLETE_HANDLE) return;
-  /* spin a little before yielding: a yield on a busy node costs a time slice */
-  int spin = upcrt_seg_oversubscribed ? 2 : 50;
   /* a packed get (vis.c) waits for its target to poll, or for its
    * progress thread if it computes */
   int ring = h->batch ? h->batch->ring : h->ring;
   upcrt_doorbell_waiter_t w = {0};
-  for (int i = 0; !test_op(h); i++) {
+  upcrt_backoff_t bo = {0};
+  while (!test_op(h)) {
     upcrt_wait_poll(); /* the thread we wait for may wait for us */
-    if (i >= spin) sched_yield();
+    upcrt_backoff(&bo);
     if (ring) upcrt_doorbell_ring_later(&w, ring - 1);
   }
   free_op(h);
@@ -302,7 +302,8 @@ int upc_synci_attempt(void) {
   return implicit_ops == NULL;
 }
 void upc_synci(void) {
-  while (!upc_synci_attempt()) sched_yield();
+  upcrt_backoff_t bo = {0};
+  while (!upc_synci_attempt()) upcrt_backoff_spin(&bo, 0);
 }
 
 bupc_handle_t bupc_memcpy_async(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/backoff.h"
 #include "core/doorbell.h"
 #include "core/module.h"
 #include "core/segment.h"
@@ -75,6 +76,7 @@ static uint64_t upcrt_progress_now_ns(void) {
 #define UPCRT_PROGRESS_FAST_US 20
 static void *upcrt_progress_main(void *arg) {
   (void)arg;
+  upcrt_backoff_init_thread();
   uint64_t *doorbell = (uint64_t *)(upcrt_seg_mybase + UPCRT_SEG_DOORBELL);
   uint64_t fast_until = 0, polls_seen = 0;
   while (!__atomic_load_n(&upcrt_progress_stopping, __ATOMIC_ACQUIRE)) {

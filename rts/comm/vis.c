@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/backoff.h"
 #include "core/segment.h"
 #include "core/stats.h"
 #include "access.h"
@@ -368,7 +369,11 @@ static struct vis_out {
 } *vis_out;
 static size_t vis_nout, vis_capout;
 
-void upcrt_vis_init(void) { MPI_Comm_dup(upcrt_seg_comm, &vis_comm); }
+void upcrt_vis_init(void) {
+  MPI_Request r;
+  MPI_Comm_idup(upcrt_seg_comm, &vis_comm, &r);
+  upcrt_backoff_waitall(1, &r);
+}
 
 /* Buffers for requests and replies, kept: freeing tens of kilobytes lets
  * malloc shrink the heap, and every brk then costs a TLB shootdown plus

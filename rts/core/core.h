@@ -5,6 +5,7 @@
  * start-up, exit, core's waits, fences and the statistics reach the modules
  * above (module.h), the shared segments and their atomics (segment.h), the
  * doorbell that asks a thread's progress thread to poll fast (doorbell.h),
+ * how wait loops spin, yield and sleep (backoff.h),
  * the runtime's own ticket locks on segment words (ticket.h), the shared
  * variable directory and heap (svd.h), source locations of faults
  * (where.h) and of checked calls (check_site.h), and the statistics
@@ -17,6 +18,7 @@
 #ifndef UPCRT_CORE_H
 #define UPCRT_CORE_H
 
+#include "backoff.h"
 #include "check_site.h"
 #include "doorbell.h"
 #include "module.h"

@@ -3,6 +3,8 @@
 
 #include <mpi.h>
 
+#include "start.h"
+
 #define IN_ORDER(hook)                             \
   for (size_t i = 0; i < upcrt_modules_count; i++) \
     if (upcrt_modules[i].hook) upcrt_modules[i].hook()
@@ -20,7 +22,13 @@ int upcrt_modules_thread_level(void) {
   return level;
 }
 
-void upcrt_modules_start(void) { IN_ORDER(start); }
+void upcrt_modules_start(void) {
+  for (size_t i = 0; i < upcrt_modules_count; i++)
+    if (upcrt_modules[i].start) {
+      upcrt_modules[i].start();
+      upcrt_start_phase(upcrt_modules[i].name);
+    }
+}
 void upcrt_modules_enter_main(void) { IN_ORDER(enter_main); }
 void upcrt_modules_leave_main(void) { IN_ORDER(leave_main); }
 void upcrt_modules_stop(void) { IN_REVERSE(stop); }

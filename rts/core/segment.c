@@ -2,6 +2,7 @@
 #include "segment.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "backoff.h"
 #include "doorbell.h"
 #include "start.h"
 
@@ -157,6 +159,8 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   } else {
     upcrt_seg_node_comm = machine;
   }
+  int nsize;
+  MPI_Comm_size(upcrt_seg_node_comm, &nsize);
   const char *env = getenv("UPC_SHARED_HEAP_SIZE");
   size_t heap = 0;
   if (env && *env) {
@@ -166,12 +170,17 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
                   "or a number of bytes)", env);
   } else if (default_heap) {
     heap = default_heap;
-  } else {
-    unsigned long long mine = upcrt_seg_default_heap(machine_size), least = mine;
-    /* offsets are symmetric: every thread gets the smallest node's share */
-    MPI_Allreduce(&mine, &least, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, upcrt_seg_comm);
-    heap = (size_t)least;
   }
+  /* One reduction for two answers: the default heap (offsets are
+   * symmetric: every thread gets the smallest node's share) and whether
+   * every thread is on this node. */
+  unsigned long long least[2] = {heap ? ULLONG_MAX : upcrt_seg_default_heap(machine_size),
+                                 nsize == upcrt_threads};
+  MPI_Request r;
+  MPI_Iallreduce(MPI_IN_PLACE, least, 2, MPI_UNSIGNED_LONG_LONG, MPI_MIN, upcrt_seg_comm, &r);
+  upcrt_backoff_waitall(1, &r);
+  if (!heap) heap = (size_t)least[0];
+  int all_on_node = least[1] != 0;
   const char *force = getenv("UPCRT_FORCE_RMA");
   upcrt_seg_force_rma = force && *force && strcmp(force, "0") != 0;
 
@@ -180,8 +189,7 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   upcrt_seg_heap_lo = UPCRT_SEG_CTRL + static_bytes;
   upcrt_seg_size = ((UPCRT_SEG_CTRL + static_bytes + heap) + 4095) & ~(size_t)4095;
 
-  int nsize;
-  MPI_Comm_size(upcrt_seg_node_comm, &nsize);
+  upcrt_start_phase("segments: node, heap size");
   char *base = NULL;
   int rc;
   if (nsize == 1) {
@@ -210,6 +218,7 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
     upcrt_fatal("cannot allocate a shared segment of %zu bytes (shared heap %zu bytes); "
                 "lower it with upcrun -shared-heap SIZE or UPC_SHARED_HEAP_SIZE",
                 upcrt_seg_size, heap);
+  upcrt_start_phase("segments: shared window");
   base = upcrt_seg_page_up(base);
   upcrt_seg_mybase = base;
 
@@ -219,6 +228,7 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   upcrt_seg_mapped_thread = calloc((size_t)nsize, sizeof *upcrt_seg_mapped_thread);
   if (!upcrt_seg_mapped || !upcrt_seg_mapped_thread)
     upcrt_fatal("out of private memory at start-up");
+  int aligned = 1; /* every segment starts its window's memory */
   MPI_Group wg, ng;
   MPI_Comm_group(upcrt_seg_comm, &wg);
   MPI_Comm_group(upcrt_seg_node_comm, &ng);
@@ -232,6 +242,7 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
       b = base;
     } else {
       MPI_Win_shared_query(upcrt_seg_shm_win, r, &sz, &du, &b);
+      aligned &= b == upcrt_seg_page_up(b);
       b = upcrt_seg_page_up(b); /* the same place in every process's mapping */
     }
     if (wr == upcrt_mythread || !upcrt_seg_force_rma) upcrt_node_base[wr] = b;
@@ -244,18 +255,29 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   /* MPI atomics and puts on this MPICH need the target to enter MPI; when
    * every thread shares this node, CPU atomics on the mapped segments avoid
    * that.  The choice is per job so that all atomics on a word agree. */
-  int all_on_node = 0, one = nsize == upcrt_threads;
-  MPI_Allreduce(&one, &all_on_node, 1, MPI_INT, MPI_MIN, upcrt_seg_comm);
   upcrt_cpu_atomics = all_on_node && !upcrt_seg_force_rma;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   upcrt_seg_oversubscribed = cores > 0 && machine_size > cores;
   upcrt_progress_needed = !upcrt_cpu_atomics;
   upcrt_node_base[upcrt_mythread] = base;
 
-  MPI_Win_create(base, (MPI_Aint)upcrt_seg_size, 1, MPI_INFO_NULL, upcrt_seg_comm,
-                 &upcrt_seg_win);
+  upcrt_start_phase("segments: mapping");
+  /* With every thread on this node (and none to be reached through MPI as
+   * if on another, UPCRT_FORCE_RMA), the node window is the world window:
+   * same ranks (the node communicator keeps the world's order), and each
+   * displacement counts from the segment's start when every segment starts
+   * its memory (page-aligned; every process sees every base, so all
+   * decide alike).  A second window over the job costs seconds of start-up
+   * with many threads. */
+  if (upcrt_cpu_atomics && aligned) {
+    upcrt_seg_win = upcrt_seg_shm_win;
+  } else {
+    MPI_Win_create(base, (MPI_Aint)upcrt_seg_size, 1, MPI_INFO_NULL, upcrt_seg_comm,
+                   &upcrt_seg_win);
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, upcrt_seg_win);
+  }
+  upcrt_start_phase("segments: RMA window");
   MPI_Win_lock_all(MPI_MODE_NOCHECK, upcrt_seg_shm_win);
-  MPI_Win_lock_all(MPI_MODE_NOCHECK, upcrt_seg_win);
 
   /* control area and statics start zeroed; the heap needs no clearing */
   memset(base + UPCRT_SEG_GUARD, 0, UPCRT_SEG_CTRL - UPCRT_SEG_GUARD + static_bytes);
@@ -313,9 +335,11 @@ void upcrt_seg_null_access(upcrt_pts_t p, const char *what) {
 void upcrt_seg_finalize(void) {
   if (upcrt_seg_win == MPI_WIN_NULL) return;
   upcrt_seg_protect_guards(PROT_READ | PROT_WRITE);
-  MPI_Win_unlock_all(upcrt_seg_win);
+  if (upcrt_seg_win != upcrt_seg_shm_win) {
+    MPI_Win_unlock_all(upcrt_seg_win);
+    MPI_Win_free(&upcrt_seg_win);
+  }
   MPI_Win_unlock_all(upcrt_seg_shm_win);
-  MPI_Win_free(&upcrt_seg_win);
   MPI_Win_free(&upcrt_seg_shm_win);
   upcrt_seg_win = MPI_WIN_NULL;
 }
@@ -342,11 +366,12 @@ static uint64_t upcrt_seg_mpi_fop(int t, uint64_t off, uint64_t v, MPI_Op op) {
                       MPI_UINT64_T, op, upcrt_seg_win, &r);
   int done = 0;
   upcrt_doorbell_waiter_t w = {0};
-  for (int spins = 0;; spins++) {
+  upcrt_backoff_t bo = {0};
+  for (;;) {
     MPI_Test(&r, &done, MPI_STATUS_IGNORE);
     if (done) return old;
     upcrt_doorbell_ring_later(&w, t);
-    if (spins >= (upcrt_seg_oversubscribed ? 2 : 50)) sched_yield();
+    upcrt_backoff(&bo);
   }
 }
 

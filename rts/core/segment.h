@@ -6,7 +6,8 @@
  *     unit 1, locked with MPI_Win_lock_all for the whole run).  All RMA and all
  *     MPI atomics of the runtime go through it.  A pointer-to-shared maps to
  *     target rank upcrt_seg_rank(p) (= p.thread) and displacement
- *     upcrt_seg_disp(p) (= p.offset) in it.
+ *     upcrt_seg_disp(p) (= p.offset) in it.  When every thread is on one
+ *     node it is the node's window itself (no second window to create).
  *   - upcrt_seg_shm_win: the node's MPI_Win_allocate_shared window (for
  *     MPI_Win_sync only); upcrt_node_base[t] (in upcrt.h) maps same-node
  *     threads' segments for plain load/store.

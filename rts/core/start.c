@@ -12,6 +12,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "backoff.h"
 #include "module.h"
 #include "segment.h"
 #include "stats.h"
@@ -274,9 +275,52 @@ static void upcrt_start_atexit(void) {
   MPI_Finalize();
 }
 
+/* ---- start-up phases (UPCRT_START_TIMES) ---- */
+
+enum { START_PHASES = 24 };
+static int start_timed = -1;
+static int start_nphases;
+static const char *start_phase_name[START_PHASES];
+static double start_phase_end[START_PHASES + 1]; /* [0]: the start */
+
+static double start_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void upcrt_start_phase(const char *name) {
+  if (start_timed < 0) {
+    const char *env = getenv("UPCRT_START_TIMES");
+    start_timed = env && *env && strcmp(env, "0") != 0;
+    start_phase_end[0] = start_now();
+    return; /* the first call marks the start */
+  }
+  if (!start_timed || start_nphases == START_PHASES) return;
+  start_phase_name[start_nphases++] = name;
+  start_phase_end[start_nphases] = start_now();
+}
+
+/* Each phase's longest time over the threads, printed by thread 0. */
+static void upcrt_start_report_phases(void) {
+  if (!start_timed) return;
+  double mine[START_PHASES + 1], most[START_PHASES + 1];
+  int n = start_nphases;
+  for (int i = 0; i < n; i++) mine[i] = start_phase_end[i + 1] - start_phase_end[i];
+  mine[n] = start_phase_end[n] - start_phase_end[0];
+  MPI_Reduce(mine, most, n + 1, MPI_DOUBLE, MPI_MAX, 0, upcrt_seg_comm);
+  if (upcrt_mythread != 0) return;
+  fprintf(stderr, "upc: start-up of %d threads, each phase's longest time over the threads:\n",
+          upcrt_threads);
+  for (int i = 0; i < n; i++)
+    fprintf(stderr, "  %-24s %9.3f ms\n", start_phase_name[i], most[i] * 1e3);
+  fprintf(stderr, "  %-24s %9.3f ms\n", "total", most[n] * 1e3);
+}
+
 int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
                 const upcrt_config_t *config) {
   int provided;
+  upcrt_start_phase(NULL);
   /* MPICH maps shared windows at one address on every process of a node,
    * probing each page of the range first (msync per page): about 8 s per
    * GiB of shared heap under load.  Segments are reached by offset, so the
@@ -284,7 +328,11 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
   setenv("MPIR_CVAR_SHM_SYMHEAP_RETRY", "0", 0);
   MPI_Init_thread(&argc, &argv, upcrt_modules_thread_level(), &provided);
   upcrt_start_mpi_thread_level = provided;
-  MPI_Comm_dup(MPI_COMM_WORLD, &upcrt_seg_comm);
+  upcrt_start_phase("MPI_Init_thread");
+  upcrt_backoff_init_thread();
+  MPI_Request dup;
+  MPI_Comm_idup(MPI_COMM_WORLD, &upcrt_seg_comm, &dup);
+  upcrt_backoff_waitall(1, &dup);
   MPI_Comm_set_errhandler(upcrt_seg_comm, MPI_ERRORS_RETURN);
   MPI_Comm_rank(upcrt_seg_comm, &upcrt_mythread);
   MPI_Comm_size(upcrt_seg_comm, &upcrt_threads);
@@ -305,14 +353,19 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
     for (;;) sleep(1);
   }
 
+  upcrt_start_phase("communicators");
   upcrt_seg_init(upcrt_svd_static_bytes(), config ? config->default_heap_size : 0);
+  upcrt_start_phase("segments: locks, zeroing");
   upcrt_svd_init();
+  upcrt_start_phase("directory");
   upcrt_modules_start();
   upcrt_start_running = 1;
   atexit(upcrt_start_atexit);
   /* statics are laid out and initialised on every thread before main runs
    * (the start-up barrier) */
   upcrt_modules_enter_main();
+  upcrt_start_phase("barrier before main");
   upcrt_stats_init();
+  upcrt_start_report_phases();
   exit(user_main(argc, argv));
 }

@@ -20,6 +20,12 @@ extern int upcrt_start_mpi_thread_level;
 /* This thread is ending the job with MPI_Abort (upcrt_start_abort). */
 extern volatile int upcrt_start_ending;
 
+/* UPCRT_START_TIMES=1: start-up notes the end of each phase (MPI_Init,
+ * the segments, the directory, each module's start hook, the barrier
+ * before main), and thread 0 prints each phase's longest time over the
+ * threads to stderr as main begins. */
+void upcrt_start_phase(const char *name);
+
 /* Ends the job now with status, without a message of its own: one MPI_Abort
  * by the first thread to get here; a later one waits for it to end the job
  * (and the job's status is the first one's). */

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "core/segment.h"
+#include "core/backoff.h"
 #include "core/start.h"
 #include "core/svd.h"
 #include "upcrt.h"
@@ -109,10 +110,11 @@ int bupc_sem_tryN(upcrt_pts_t s, size_t n) { return sem_try(s, n, "bupc_sem_tryN
 static void sem_wait(upcrt_pts_t s, size_t n, const char *what) {
   sem_check(s, n, what);
   if (n == 0) return;
-  for (int spins = 0; !sem_take(s, n); spins++) {
+  upcrt_backoff_t bo = {0};
+  while (!sem_take(s, n)) {
     if (upcrt_progress_needed) upcrt_progress();
     upcrt_async_poll();
-    if (spins >= 16) sched_yield();
+    upcrt_backoff_spin(&bo, 16);
   }
 }
 

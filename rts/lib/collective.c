@@ -1,7 +1,10 @@
 /* collective.c — upc_collective.h: the six relocalization collectives and the
  * reductions, on MPI collectives where each thread's data is one contiguous
- * block, and on one-sided block copies (XUPC pull / push / multicore) else. */
+ * block, and on one-sided block copies (XUPC pull / push / multicore) else;
+ * a caller that names no algorithm gets coll_table.h's choice. */
 #include "collective.h"
+#include "core/backoff.h"
+#include "coll_table.h"
 
 #include <limits.h>
 #include <sched.h>
@@ -45,6 +48,7 @@ upc_flag_t upcrt_coll_flags(upc_flag_t flags, const char *what) {
   if (!out) flags |= UPC_OUT_ALLSYNC;
   upcrt_barrier_coll_what = what;
   upcrt_coll_init();
+  upcrt_coll_table_init();
   coll_seq++;
   return flags;
 }
@@ -84,10 +88,11 @@ static void xfer_exec(const upcrt_coll_xfer_t *x) {
 static void wait_entered(int t, char *seen) {
   if (seen[t]) return;
   upcrt_barrier_watch_t w = {0};
-  for (unsigned i = 0; upcrt_seg_load(t, upcrt_coll_ctl) < coll_seq; i++) {
+  upcrt_backoff_t bo = {0};
+  while (upcrt_seg_load(t, upcrt_coll_ctl) < coll_seq) {
     upcrt_progress();
     upcrt_async_poll();
-    if (i % UPCRT_COLL_SPIN == UPCRT_COLL_SPIN - 1) sched_yield();
+    upcrt_backoff(&bo);
     upcrt_barrier_watch(&w);
   }
   seen[t] = 1;
@@ -132,10 +137,11 @@ void upcrt_coll_plan_run(upcrt_coll_plan_t *p, upc_flag_t flags) {
     for (int t = 0; t < T; t++)
       if (notify[t]) upcrt_seg_fetch_add(t, upcrt_coll_ctl + 8, notify[t]);
     upcrt_barrier_watch_t w = {0};
-    for (unsigned i = 0; upcrt_seg_load(me, upcrt_coll_ctl + 8) < done_expect; i++) {
+    upcrt_backoff_t bo = {0};
+    while (upcrt_seg_load(me, upcrt_coll_ctl + 8) < done_expect) {
       upcrt_progress();
       upcrt_async_poll();
-      if (i % UPCRT_COLL_SPIN == UPCRT_COLL_SPIN - 1) sched_yield();
+      upcrt_backoff(&bo);
       upcrt_barrier_watch(&w);
     }
   }
@@ -171,6 +177,7 @@ static void mpi_out(upc_flag_t flags) {
 void upc_all_broadcast(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
                        upc_flag_t flags) {
   flags = upcrt_coll_flags(flags, "upc_all_broadcast");
+  flags = upcrt_coll_choose(UPCRT_COLL_BROADCAST, nbytes, flags);
   int T = upcrt_threads, me = upcrt_mythread, root = (int)src.thread;
   if (mpi_ok(nbytes, flags) && dst.thread == 0) {
     mpi_in(flags);
@@ -216,6 +223,7 @@ void upc_all_broadcast(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
 void upc_all_scatter(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
                      upc_flag_t flags) {
   flags = upcrt_coll_flags(flags, "upc_all_scatter");
+  flags = upcrt_coll_choose(UPCRT_COLL_SCATTER, nbytes, flags);
   int T = upcrt_threads, me = upcrt_mythread, root = (int)src.thread;
   if (mpi_ok(nbytes, flags) && dst.thread == 0) {
     mpi_in(flags);
@@ -236,6 +244,7 @@ void upc_all_scatter(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
 
 void upc_all_gather(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes, upc_flag_t flags) {
   flags = upcrt_coll_flags(flags, "upc_all_gather");
+  flags = upcrt_coll_choose(UPCRT_COLL_GATHER, nbytes, flags);
   int T = upcrt_threads, me = upcrt_mythread, root = (int)dst.thread;
   if (mpi_ok(nbytes, flags) && src.thread == 0) {
     mpi_in(flags);
@@ -257,6 +266,7 @@ void upc_all_gather(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes, upc_flag_t 
 void upc_all_gather_all(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
                         upc_flag_t flags) {
   flags = upcrt_coll_flags(flags, "upc_all_gather_all");
+  flags = upcrt_coll_choose(UPCRT_COLL_GATHER_ALL, nbytes, flags);
   int T = upcrt_threads;
   if (mpi_ok(nbytes, flags) && src.thread == 0 && dst.thread == 0) {
     mpi_in(flags);
@@ -306,6 +316,7 @@ void upc_all_gather_all(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
 void upc_all_exchange(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
                       upc_flag_t flags) {
   flags = upcrt_coll_flags(flags, "upc_all_exchange");
+  flags = upcrt_coll_choose(UPCRT_COLL_EXCHANGE, nbytes, flags);
   int T = upcrt_threads;
   if (mpi_ok(nbytes, flags) && src.thread == 0 && dst.thread == 0) {
     mpi_in(flags);
@@ -331,6 +342,7 @@ void upc_all_exchange(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
 void upc_all_permute(upcrt_pts_t dst, upcrt_pts_t src, upcrt_pts_t perm, size_t nbytes,
                      upc_flag_t flags) {
   flags = upcrt_coll_flags(flags, "upc_all_permute");
+  flags = upcrt_coll_choose(UPCRT_COLL_PERMUTE, nbytes, flags);
   int T = upcrt_threads, me = upcrt_mythread;
   int *pv = malloc(sizeof(int) * (size_t)T), *inv = malloc(sizeof(int) * (size_t)T);
   if (!pv || !inv) upcrt_fatal("upc_all_permute: out of memory");

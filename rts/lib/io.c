@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/backoff.h"
 #include "core/segment.h"
 #include "core/svd.h"
 #include "comm/hunt.h"
@@ -84,10 +85,11 @@ static iofile_t *find(upcrt_pts_t fd, const char *what) {
 static void wait_req(MPI_Request *r, MPI_Status *st) {
   int done = 0;
   upcrt_barrier_watch_t w = {0};
+  upcrt_backoff_t bo = {0};
   for (;;) {
     MPI_Test(r, &done, st);
     if (done) return;
-    sched_yield();
+    upcrt_backoff_spin(&bo, 0);
     upcrt_barrier_watch(&w);
   }
 }

@@ -2,7 +2,7 @@
  * every layer below.
  *
  * The collectives of upc_collective.h and XUPC's (collective.h;
- * xcollective.c), UPC-IO (io.h), castability (castable.h), upc_tick
+ * xcollective.c) and the table choosing their algorithm (coll_table.h), UPC-IO (io.h), castability (castable.h), upc_tick
  * (tick.h), the Berkeley extensions (bupc_atomic.c, bupc_sem.c,
  * bupc_misc.c), and MPI called from a UPC program (mpi_user.c).  Most of
  * its entry points are declared in include/ (upcrt.h and the UPC library
@@ -12,6 +12,7 @@
 #define UPCRT_LIB_H
 
 #include "castable.h"
+#include "coll_table.h"
 #include "collective.h"
 #include "io.h"
 #include "tick.h"

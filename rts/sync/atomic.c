@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/backoff.h"
 #include "core/doorbell.h"
 #include "core/segment.h"
 #include "core/stats.h"
@@ -207,12 +208,13 @@ static void cpu_atomic(int k, void *addr, void *fetch, upc_op_t op, const void *
 static void wait_req(MPI_Request *r, int t) {
   int done = 0;
   upcrt_doorbell_waiter_t w = {0};
+  upcrt_backoff_t bo = {0};
   for (;;) {
     MPI_Test(r, &done, MPI_STATUS_IGNORE);
     if (done) return;
     upcrt_doorbell_ring_later(&w, t);
     upcrt_wait_poll();
-    sched_yield();
+    upcrt_backoff(&bo);
   }
 }
 
@@ -317,10 +319,11 @@ static void pts_atomic(const domain_t *d, upcrt_pts_t p, void *fetch, upc_op_t o
                        const void *op1, const void *op2) {
   int t = (int)p.thread;
   uint64_t me = (uint64_t)upcrt_mythread + 1;
+  upcrt_backoff_t bo = {0};
   while (upcrt_seg_cas(t, d->off, 0, me) != 0) {
     upcrt_progress();
     upcrt_async_poll();
-    sched_yield();
+    upcrt_backoff_spin(&bo, 0);
   }
   upcrt_pts_t old, v1 = UPCRT_NULL_PTS, v2 = UPCRT_NULL_PTS;
   if (op1) memcpy(&v1, op1, sizeof v1);

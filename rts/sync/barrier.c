@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/backoff.h"
 #include "core/module.h"
 #include "core/segment.h"
 #include "core/start.h"
@@ -85,17 +86,39 @@ static void bar_setup(bar_t *b, unsigned at, int leader, const int *members, MPI
   }
   b->leaders = MPI_COMM_NULL;
   if (bar_nodes > 1 && leaders != MPI_COMM_NULL) {
-    MPI_Comm_dup(leaders, &b->leaders);
+    b->leaders = leaders;
     MPI_Comm_rank(leaders, &b->lrank);
     MPI_Comm_size(leaders, &b->lsize);
     for (b->rounds = 0; (1 << b->rounds) < b->lsize; b->rounds++) {}
   }
 }
 
+/* The leaders' communicator of one barrier (tag: which), made by the
+ * leaders alone. */
+static MPI_Comm bar_leaders_comm(int which) {
+  if (bar_nodes == 1 || bar_leader_of[upcrt_mythread] != upcrt_mythread) return MPI_COMM_NULL;
+  int *ranks = malloc(sizeof(int) * (size_t)bar_nodes), n = 0;
+  if (!ranks) upcrt_fatal("out of private memory at start-up");
+  for (int t = 0; t < upcrt_threads; t++)
+    if (bar_leader_of[t] == t) ranks[n++] = t;
+  MPI_Group world, group;
+  MPI_Comm_group(upcrt_seg_comm, &world);
+  MPI_Group_incl(world, n, ranks, &group);
+  MPI_Comm c;
+  MPI_Comm_create_group(upcrt_seg_comm, group, which, &c);
+  MPI_Group_free(&group);
+  MPI_Group_free(&world);
+  free(ranks);
+  return c;
+}
+
 void upcrt_barrier_init(void) {
-  MPI_Comm_dup(upcrt_seg_comm, &upcrt_barrier_comm);
-  MPI_Comm_dup(upcrt_seg_comm, &upcrt_barrier_coll_comm);
-  MPI_Comm_dup(upcrt_seg_comm, &upcrt_barrier_exit_comm);
+  /* every collective step of start-up at once, waited for with backoff:
+   * with more threads than cores each blocking one costs time slices */
+  MPI_Request r[4];
+  MPI_Comm_idup(upcrt_seg_comm, &upcrt_barrier_comm, &r[0]);
+  MPI_Comm_idup(upcrt_seg_comm, &upcrt_barrier_coll_comm, &r[1]);
+  MPI_Comm_idup(upcrt_seg_comm, &upcrt_barrier_exit_comm, &r[2]);
   int T = upcrt_threads, me = upcrt_mythread, leader = -1;
   int *members = malloc(sizeof(int) * (size_t)T);
   if (!members) upcrt_fatal("out of private memory at start-up");
@@ -108,15 +131,12 @@ void upcrt_barrier_init(void) {
   }
   bar_leader_of = malloc(sizeof(int) * (size_t)T);
   if (!bar_leader_of) upcrt_fatal("out of private memory at start-up");
-  MPI_Allgather(&leader, 1, MPI_INT, bar_leader_of, 1, MPI_INT, upcrt_seg_comm);
-  int is_leader = leader == me;
+  MPI_Iallgather(&leader, 1, MPI_INT, bar_leader_of, 1, MPI_INT, upcrt_seg_comm, &r[3]);
+  upcrt_backoff_waitall(4, r);
   bar_nodes = 0;
   for (int t = 0; t < T; t++) bar_nodes += bar_leader_of[t] == t;
-  MPI_Comm leaders;
-  MPI_Comm_split(upcrt_seg_comm, is_leader ? 0 : MPI_UNDEFINED, me, &leaders);
-  bar_setup(&bar_user, UPCRT_SEG_BARRIER, leader, members, leaders);
-  bar_setup(&bar_coll, UPCRT_SEG_BARRIER + 384, leader, members, leaders);
-  if (leaders != MPI_COMM_NULL) MPI_Comm_free(&leaders);
+  bar_setup(&bar_user, UPCRT_SEG_BARRIER, leader, members, bar_leaders_comm(0));
+  bar_setup(&bar_coll, UPCRT_SEG_BARRIER + 384, leader, members, bar_leaders_comm(1));
   free(members);
 }
 
@@ -125,14 +145,12 @@ int upcrt_same_node(int a, int b) { return bar_leader_of[a] == bar_leader_of[b];
 
 void upcrt_barrier_waitreq(MPI_Request *req) {
   int done = 0;
-  /* spin a little first when every rank has a core (a yield costs more than
-   * the wait), otherwise hand the core over at once */
-  int spin = upcrt_seg_oversubscribed ? 2 : 50;
-  for (int i = 0;; i++) {
+  upcrt_backoff_t bo = {0};
+  for (;;) {
     MPI_Test(req, &done, MPI_STATUS_IGNORE);
     if (done) return;
     upcrt_wait_poll();
-    if (i >= spin) sched_yield();
+    upcrt_backoff(&bo);
   }
 }
 
@@ -175,13 +193,13 @@ void upcrt_barrier_watch(upcrt_barrier_watch_t *w) {
 
 void upcrt_barrier_waitcoll(MPI_Request *req) {
   int done = 0;
-  int spin = upcrt_seg_oversubscribed ? 2 : 50;
   upcrt_barrier_watch_t w = {0};
-  for (int i = 0;; i++) {
+  upcrt_backoff_t bo = {0};
+  for (;;) {
     MPI_Test(req, &done, MPI_STATUS_IGNORE);
     if (done) return;
     upcrt_wait_poll();
-    if (i >= spin) sched_yield();
+    upcrt_backoff(&bo);
     upcrt_barrier_watch(&w);
   }
 }
@@ -236,15 +254,6 @@ static int bar_inter_done(bar_t *b) {
     if (!sent) return 0;
   }
   return 1;
-}
-
-/* A spinning thread's pause: the sibling hyperthread runs, the line stays. */
-static inline void bar_relax(void) {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  __asm__ __volatile__("yield");
-#endif
 }
 
 /* The number (as its words carry it) and parity of b's current barrier. */
@@ -303,15 +312,14 @@ static uint64_t bar_complete(bar_t *b) {
     upcrt_barrier_watch_t watch = {0};
     /* spin while the others are about to arrive; with more threads than
      * cores, hand the core over at once */
-    int spin = upcrt_seg_oversubscribed ? 2 : 2000;
+    upcrt_backoff_t bo = {0};
     double seen = 0;
     for (long i = 0;; i++) {
       if (bar_step(b, e, p, &w)) break;
       /* invocations, their replies, MPI progress, the other barrier: the
        * shared-memory path makes no MPI call that would drive them */
       if ((i & 15) == 0) upcrt_modules_poll();
-      if (i >= spin) sched_yield();
-      else bar_relax();
+      upcrt_backoff_spin(&bo, upcrt_seg_oversubscribed ? 2 : 2000);
       if (!user) {
         upcrt_barrier_watch(&watch);
       } else if ((i & 1023) == 1023 && upcrt_seg_load(0, UPCRT_SEG_EXITING) != 0) {

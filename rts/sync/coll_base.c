@@ -4,6 +4,7 @@
 #include <sched.h>
 #include <stdlib.h>
 
+#include "core/backoff.h"
 #include "core/segment.h"
 #include "all_alloc.h"
 #include "barrier.h"
@@ -16,11 +17,12 @@ uint64_t upcrt_coll_ctl;
 void upcrt_coll_wait(MPI_Request *req) {
   int done = 0;
   upcrt_barrier_watch_t w = {0};
-  for (unsigned i = 0;; i++) {
+  upcrt_backoff_t bo = {0};
+  for (;;) {
     MPI_Test(req, &done, MPI_STATUS_IGNORE);
     if (done) return;
     upcrt_wait_poll();
-    if (i % UPCRT_COLL_SPIN == UPCRT_COLL_SPIN - 1) sched_yield();
+    upcrt_backoff(&bo);
     upcrt_barrier_watch(&w);
   }
 }

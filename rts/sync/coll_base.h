@@ -21,11 +21,6 @@ extern MPI_Comm upcrt_coll_comm;
 /* Offset of every thread's control words: entered at +0, done at +8. */
 extern uint64_t upcrt_coll_ctl;
 
-/* Waits poll a few times before giving the core away: with a free core
- * the partner answers within microseconds, while a yield on a busy node
- * costs a whole time slice. */
-enum { UPCRT_COLL_SPIN = 64 };
-
 /* Sets up the communicator, node map and control words on first use (every
  * collective calls it first; it is collective itself the first time). */
 void upcrt_coll_init(void);

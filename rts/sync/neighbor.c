@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/backoff.h"
 #include "core/segment.h"
 #include "core/svd.h"
 #include "barrier.h"
@@ -29,11 +30,11 @@ void upcrt_neighbor_init(void) {
   if (!upcrt_neighbor_off || !upcrt_neighbor_sent || !upcrt_neighbor_mark ||
       !upcrt_neighbor_recv)
     upcrt_fatal("out of private memory at start-up");
-  MPI_Comm_dup(upcrt_seg_comm, &upcrt_neighbor_comm);
-  MPI_Request r;
+  MPI_Request r[2];
+  MPI_Comm_idup(upcrt_seg_comm, &upcrt_neighbor_comm, &r[0]);
   MPI_Iallgather(&mine, 1, MPI_UINT64_T, upcrt_neighbor_off, 1, MPI_UINT64_T,
-                 upcrt_barrier_coll_comm, &r);
-  upcrt_barrier_waitreq(&r);
+                 upcrt_barrier_coll_comm, &r[1]);
+  upcrt_backoff_waitall(2, r);
 }
 
 void upcrt_neighbor_set_state(int state) {
@@ -57,12 +58,13 @@ static int upcrt_neighbor_arrived(int j, uint64_t want) {
 /* Waits for thread j's flag. */
 static void upcrt_neighbor_wait(int j, uint64_t want) {
   double stuck_since = 0;
+  upcrt_backoff_t bo = {0};
   for (long i = 0;; i++) {
     if (upcrt_neighbor_arrived(j, want)) return;
     /* serve the neighbours (their gets from us) at once: they may wait
      * for that while we wait for them */
     upcrt_wait_poll();
-    if (upcrt_seg_oversubscribed || i > 50) sched_yield();
+    upcrt_backoff(&bo);
     if ((i & 255) != 255) continue;
     upcrt_progress();
     uint64_t state = upcrt_seg_load(j, UPCRT_SEG_BARSTATE);

@@ -1,0 +1,263 @@
+/* coll_bench.c — the relocalization collectives and upc_all_reduceD against
+ * the matching nonblocking MPI collective (completed with MPI_Test +
+ * sched_yield, the runtime's own waiting discipline), 8 B to 16 MB, one size
+ * per size class of the algorithm table (coll_table.h), for each algorithm
+ * (MPI mapping, PULL, PUSH, MULTICORE) and the default the table chooses.
+ * It prints the MPI time and each ratio MPI time / UPC time, then the
+ * default's time against the best algorithm's ("dflt/best", target >= 0.95)
+ * and a summary line.  The alternatives of one size are timed in turn,
+ * batch by batch, so that a change in the machine's load hits them alike.
+ *
+ * usage: mpiexec -n N coll_bench [mysync | allsync] [--quick]
+ *        mpiexec -n N coll_bench --tune FILE [--quick]
+ * "mysync" (the default) runs the UPC collectives with UPC_IN_MYSYNC |
+ * UPC_OUT_MYSYNC, the synchronization an MPI collective gives; "allsync"
+ * with the UPC default (barriers on entry and exit).  --tune measures both,
+ * chooses the fastest algorithm for this job's layout per collective, sync
+ * and size class, and writes the whole table (the other layouts as loaded)
+ * to FILE; upcrun -tune-collectives runs it.  --quick stops at 256 KB. */
+#include <errno.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coll_table.h"
+#include "collective.h"
+#include "segment.h"
+#include "tick.h"
+
+enum { NALG = UPCRT_COLL_ALGS, REDUCE = UPCRT_COLL_KINDS, NCOLL = UPCRT_COLL_KINDS + 1 };
+enum { ALT_MPI_RAW = NALG, ALT_DEFAULT, NALT };
+static const size_t MAXB = (size_t)16 << 20;
+
+static upcrt_pts_t SRC, DST, PERM;
+static char *msrc, *mdst;
+static upc_flag_t sync_flags;
+static size_t max_bytes = (size_t)16 << 20;
+
+static double now(void) { return (double)upc_ticks_now() * 1e-9; }
+
+static void run_mpi(int coll, size_t n) {
+  int T = upcrt_threads, me = upcrt_mythread;
+  MPI_Comm w = MPI_COMM_WORLD;
+  MPI_Request q[2];
+  int nq = 1, in = (int)n;
+  double s = 0, r = 0;
+  switch (coll) {
+  case UPCRT_COLL_BROADCAST: MPI_Ibcast(msrc, in, MPI_BYTE, 0, w, q); break;
+  case UPCRT_COLL_SCATTER: MPI_Iscatter(msrc, in, MPI_BYTE, mdst, in, MPI_BYTE, 0, w, q); break;
+  case UPCRT_COLL_GATHER: MPI_Igather(msrc, in, MPI_BYTE, mdst, in, MPI_BYTE, 0, w, q); break;
+  case UPCRT_COLL_GATHER_ALL: MPI_Iallgather(msrc, in, MPI_BYTE, mdst, in, MPI_BYTE, w, q); break;
+  case UPCRT_COLL_EXCHANGE: MPI_Ialltoall(msrc, in, MPI_BYTE, mdst, in, MPI_BYTE, w, q); break;
+  case UPCRT_COLL_PERMUTE:
+    MPI_Irecv(mdst, in, MPI_BYTE, (me + T - 1) % T, 7, w, &q[0]);
+    MPI_Isend(msrc, in, MPI_BYTE, (me + 1) % T, 7, w, &q[1]);
+    nq = 2;
+    break;
+  default: {
+    const double *v = (const double *)msrc;
+    size_t ne = n / sizeof(double) ? n / sizeof(double) : 1;
+    for (size_t i = 0; i < ne; i++) s += v[i];
+    MPI_Ireduce(&s, &r, 1, MPI_DOUBLE, MPI_SUM, 0, w, q);
+  }
+  }
+  for (int i = 0; i < nq; i++) upcrt_coll_wait(&q[i]);
+}
+
+static void run_upc(int coll, upc_flag_t fl, size_t n) {
+  switch (coll) {
+  case UPCRT_COLL_BROADCAST: upc_all_broadcast(DST, SRC, n, fl); break;
+  case UPCRT_COLL_SCATTER: upc_all_scatter(DST, SRC, n, fl); break;
+  case UPCRT_COLL_GATHER: upc_all_gather(DST, SRC, n, fl); break;
+  case UPCRT_COLL_GATHER_ALL: upc_all_gather_all(DST, SRC, n, fl); break;
+  case UPCRT_COLL_EXCHANGE: upc_all_exchange(DST, SRC, n, fl); break;
+  case UPCRT_COLL_PERMUTE: upc_all_permute(DST, SRC, PERM, n, fl); break;
+  default: {
+    /* n bytes of doubles per thread in a shared [n/8] double array */
+    size_t ne = n / sizeof(double) ? n / sizeof(double) : 1;
+    upc_all_reduceD(DST, SRC, UPC_ADD, ne * (size_t)upcrt_threads, ne, NULL, fl);
+  }
+  }
+}
+
+/* One call of alternative alt.  The MPI mapping is the table's entry set to
+ * MPI for the call (the flags cannot name it). */
+static void run_alt(int coll, int alt, size_t n) {
+  if (alt == ALT_MPI_RAW) return run_mpi(coll, n);
+  if (alt == ALT_DEFAULT || coll == REDUCE) return run_upc(coll, sync_flags, n);
+  if (alt > 0) return run_upc(coll, sync_flags | upcrt_coll_alg_flags[alt], n);
+  int l = upcrt_coll_layout(), s = (sync_flags & UPC_IN_ALLSYNC) != 0;
+  int c = upcrt_coll_size_class(n), was = 0;
+  upc_flag_t chosen = upcrt_coll_choose(coll, n, sync_flags);
+  for (int a = 0; a < NALG; a++)
+    if (upcrt_coll_alg_flags[a] && (chosen & upcrt_coll_alg_flags[a])) was = a;
+  upcrt_coll_table_set(l, s, coll, c, 0);
+  run_upc(coll, sync_flags, n);
+  upcrt_coll_table_set(l, s, coll, c, was);
+}
+
+/* Seconds per call (the slowest thread) of each alternative whose want[] is
+ * set: the best of 25 batches, the alternatives taking turns (many short
+ * batches: the best of them is what the algorithm costs on a quiet
+ * machine). */
+static void measure(int coll, size_t n, const int *want, double *best) {
+  int reps = n <= 4096 ? 40 : n <= (1 << 20) ? 5 : 2;
+  for (int a = 0; a < NALT; a++) best[a] = 1e30;
+  for (int b = 0; b < 25; b++)
+    for (int i = 0; i < NALT; i++) {
+      int a = (b + i) % NALT; /* no alternative always follows the same one */
+      if (!want[a]) continue;
+      upcrt_coll_barrier();
+      double t0 = now();
+      for (int r = 0; r < reps; r++) run_alt(coll, a, n);
+      double t = (now() - t0) / reps, mx = 0;
+      MPI_Request q;
+      MPI_Iallreduce(&t, &mx, 1, MPI_DOUBLE, MPI_MAX, upcrt_coll_comm, &q);
+      upcrt_coll_wait(&q);
+      if (mx < best[a]) best[a] = mx;
+    }
+}
+
+static void report(void) {
+  int me = upcrt_mythread, cases = 0, good = 0;
+  double worst = 1e30;
+  char worst_at[64] = "";
+  for (int c = 0; c < NCOLL; c++) {
+    if (me == 0) {
+      printf("\n%-10s %9s %10s", c == REDUCE ? "reduceD" : upcrt_coll_kind_names[c], "bytes",
+             "MPI us");
+      for (int a = 0; a < NALG; a++) printf(" %9s", upcrt_coll_alg_names[a]);
+      printf(" %9s %9s\n", "default", "dflt/best");
+    }
+    for (size_t n = 8; n <= max_bytes; n *= 8) {
+      int want[NALT];
+      for (int a = 0; a < NALT; a++) want[a] = c != REDUCE || a >= NALG;
+      double t[NALT];
+      measure(c, n, want, t);
+      if (me != 0) continue;
+      printf("%-10s %9zu %10.2f", "", n, t[ALT_MPI_RAW] * 1e6);
+      double best = 1e30;
+      for (int a = 0; a < NALG; a++) {
+        if (!want[a]) {
+          printf(" %9s", "-");
+          continue;
+        }
+        printf(" %9.2f", t[ALT_MPI_RAW] / t[a]);
+        if (t[a] < best) best = t[a];
+      }
+      printf(" %9.2f", t[ALT_MPI_RAW] / t[ALT_DEFAULT]);
+      if (c == REDUCE) {
+        printf(" %9s\n", "-");
+        continue;
+      }
+      double r = best / t[ALT_DEFAULT];
+      printf(" %9.2f\n", r);
+      fflush(stdout);
+      cases++;
+      good += r >= 0.95;
+      if (r < worst) {
+        worst = r;
+        snprintf(worst_at, sizeof worst_at, "%s at %zu bytes", upcrt_coll_kind_names[c], n);
+      }
+    }
+  }
+  if (me == 0)
+    printf("\ndefault >= 0.95x the best algorithm in %d of %d cases; worst %.2f (%s)\n",
+           good, cases, worst, worst_at);
+}
+
+static void tune(const char *path) {
+  int me = upcrt_mythread, l = upcrt_coll_layout();
+  int want[NALT] = {1, 1, 1, 1, 0, 0};
+  if (me == 0) printf("tuning the collectives for layout %s\n", upcrt_coll_layout_names[l]);
+  for (int s = 0; s < UPCRT_COLL_SYNCS; s++) {
+    sync_flags = s ? UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC : UPC_IN_MYSYNC | UPC_OUT_MYSYNC;
+    for (int c = 0; c < UPCRT_COLL_KINDS; c++) {
+      if (me == 0) printf("%-13s %-7s %-10s", upcrt_coll_layout_names[l],
+                          upcrt_coll_sync_names[s], upcrt_coll_kind_names[c]);
+      int cls = 0;
+      for (size_t n = 8; cls < UPCRT_COLL_SIZES; n *= 8, cls++) {
+        double t[NALT];
+        if (n <= max_bytes) measure(c, n, want, t);
+        /* the best algorithm; with --quick the largest classes keep the
+         * last measured choice */
+        int a = 0;
+        if (n <= max_bytes) {
+          /* the first of MPI, PULL, PUSH, MULTICORE within 3% of the
+           * fastest: near-ties are noise, and a stable table reads better */
+          double fastest = t[0];
+          for (int k = 1; k < NALG; k++)
+            if (t[k] < fastest) fastest = t[k];
+          while (t[a] > 1.03 * fastest) a++;
+          /* thread 0's measurement decides; the others follow */
+          MPI_Bcast(&a, 1, MPI_INT, 0, upcrt_coll_comm);
+        } else {
+          upc_flag_t prev = upcrt_coll_choose(c, n / 8, sync_flags);
+          for (int k = 1; k < NALG; k++)
+            if (prev & upcrt_coll_alg_flags[k]) a = k;
+        }
+        upcrt_coll_table_set(l, s, c, cls, a);
+        if (me == 0) printf(" %s", upcrt_coll_alg_names[a]);
+      }
+      if (me == 0) {
+        printf("\n");
+        fflush(stdout);
+      }
+    }
+  }
+  if (me == 0) {
+    if (upcrt_coll_table_save(path) != 0) {
+      fprintf(stderr, "coll_bench: cannot write %s: %s\n", path, strerror(errno));
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    printf("wrote %s\n", path);
+  }
+}
+
+static int bench_main(int argc, char **argv) {
+  const char *tune_path = NULL;
+  int allsync = 0;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "allsync") == 0) allsync = 1;
+    else if (strcmp(argv[i], "mysync") == 0) allsync = 0;
+    else if (strcmp(argv[i], "--quick") == 0) max_bytes = (size_t)256 << 10;
+    else if (strcmp(argv[i], "--tune") == 0 && i + 1 < argc) tune_path = argv[++i];
+    else {
+      if (upcrt_mythread == 0)
+        fprintf(stderr, "usage: coll_bench [mysync | allsync] [--quick]\n"
+                        "       coll_bench --tune FILE [--quick]\n");
+      return 2;
+    }
+  }
+  sync_flags = allsync ? UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC : UPC_IN_MYSYNC | UPC_OUT_MYSYNC;
+  upcrt_coll_init();
+  upcrt_coll_table_init();
+  int T = upcrt_threads, me = upcrt_mythread;
+  /* shared [MAXB*T] char arrays: block i on thread i; perm[i] = i+1 mod T */
+  SRC = upc_all_alloc((size_t)T, MAXB * (size_t)T);
+  DST = upc_all_alloc((size_t)T, MAXB * (size_t)T);
+  PERM = upc_all_alloc((size_t)T, sizeof(int));
+  *(int *)(upcrt_seg_mybase + PERM.offset) = (me + 1) % T;
+  /* MPI moves the same bytes (this thread's blocks), so that no
+   * alternative finds the caches colder than another */
+  msrc = upcrt_seg_mybase + SRC.offset;
+  mdst = upcrt_seg_mybase + DST.offset;
+  memset(msrc, 1, MAXB * (size_t)T);
+  upcrt_coll_barrier();
+  if (tune_path) {
+    tune(tune_path);
+    return 0;
+  }
+  if (me == 0)
+    printf("coll_bench: THREADS=%d, layout %s, UPC sync %s; time per call in us (MPI) and "
+           "ratio MPI/UPC per algorithm\n", T, upcrt_coll_layout_names[upcrt_coll_layout()],
+           allsync ? "UPC_IN_ALLSYNC|UPC_OUT_ALLSYNC" : "UPC_IN_MYSYNC|UPC_OUT_MYSYNC");
+  report();
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  upcrt_config_t cfg = {0, (size_t)160 << 20};
+  upcrt_start(argc, argv, bench_main, &cfg);
+}
