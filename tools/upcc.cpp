@@ -701,7 +701,7 @@ int main(int argc, char **argv) {
   // -E: the preprocessed UPC of every source.
   if (o.preprocessOnly) {
     int fd = -1;
-    if (!o.output.empty()) {
+    if (!o.output.empty() && o.output != "-") { // -o -: standard output, as cc's
       fd = open(o.output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       if (fd < 0) {
         std::cerr << "upcc: error: cannot write " << o.output << ": " << std::strerror(errno) << "\n";

@@ -13,6 +13,9 @@
 #ifndef UPCRUN_LIBEXECDIR
 #define UPCRUN_LIBEXECDIR "/usr/local/libexec/upcc"
 #endif
+#ifndef UPCRUN_LIBEXEC_FROM_BIN
+#define UPCRUN_LIBEXEC_FROM_BIN "../libexec/upcc"
+#endif
 
 static const char *upcrun_usage_text =
     "usage: upcrun [-n|-np N] [-shared-heap SIZE] [-progress on|off|auto] [-hunt]\n"
@@ -119,13 +122,19 @@ static void upcrun_setenv(const char *name, const char *value) {
 /* The collectives' tuner: next to upcrun in the build tree, else installed. */
 static char *upcrun_tuner(void) {
   static char path[4096];
-  ssize_t n = readlink("/proc/self/exe", path, sizeof path - 32);
+  char self[4000];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
   if (n > 0) {
-    path[n] = '\0';
-    char *slash = strrchr(path, '/');
+    self[n] = '\0';
+    char *slash = strrchr(self, '/');
     if (slash) {
-      strcpy(slash + 1, "coll_bench");
-      if (access(path, X_OK) == 0) return path;
+      *slash = '\0';
+      /* the build tree, then an installed tree wherever it was put */
+      const char *where[] = {"", "/" UPCRUN_LIBEXEC_FROM_BIN};
+      for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s%s/coll_bench", self, where[i]);
+        if (access(path, X_OK) == 0) return path;
+      }
     }
   }
   snprintf(path, sizeof path, "%s/coll_bench", UPCRUN_LIBEXECDIR);

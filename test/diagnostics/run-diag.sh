@@ -87,6 +87,12 @@ driver)
   for f in -o -c -E -T -shared-heap -save-temps -network=mpi -Wc, -Wl, -fupc-opts -Rupc; do
     grep -q -- "$f" "$tmp/out" || fail "--help does not mention $f"
   done
+  # -E -o - writes standard output, as cc does (not a file named "-")
+  printf 'int upcc_e_marker;\n' >"$tmp/e.upc"
+  abs_upcc=$(cd "$(dirname "$upcc")" && pwd)/$(basename "$upcc")
+  (cd "$tmp" && "$abs_upcc" -E -o - e.upc >"$tmp/out") || fail "-E -o - failed"
+  grep -q "upcc_e_marker" "$tmp/out" || fail "-E -o -: nothing on stdout"
+  [ -e "$tmp/-" ] && fail "-E -o - wrote a file named -"
   "$upcc" --version >"$tmp/out" 2>&1 || fail "--version failed"
   grep -q "^upcc [0-9]" "$tmp/out" || fail "--version: no version line"
   grep -q "201311L" "$tmp/out" || fail "--version: no UPC version"
