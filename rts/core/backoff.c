@@ -33,7 +33,8 @@ void upcrt_backoff_spin(upcrt_backoff_t *b, uint32_t spin) {
   }
   struct timespec ts = {0, (long)b->sleep_ns};
   nanosleep(&ts, NULL);
-  if (b->sleep_ns < (upcrt_progress_needed ? 4000u : UPCRT_BACKOFF_SLEEP_MAX_NS)) b->sleep_ns *= 2;
+  uint32_t most = upcrt_progress_needed ? UPCRT_BACKOFF_SLEEP_MAX_MPI_NS : UPCRT_BACKOFF_SLEEP_MAX_NS;
+  if (b->sleep_ns < most) b->sleep_ns *= 2;
 }
 
 void upcrt_backoff(upcrt_backoff_t *b) {

@@ -3,7 +3,8 @@
  * A wait spins while it is likely short (a few rounds when this machine
  * runs more of the job's threads than it has cores, more otherwise), then
  * yields, and once it has lasted UPCRT_BACKOFF_YIELD_NS sleeps for growing
- * intervals of 1 to 32 us.  Sleeping is what lets a core shared with other
+ * intervals of 1 to 32 us (to 4 us when some thread is reached through MPI:
+ * MPI's operations on this thread's memory progress only while it polls).  Sleeping is what lets a core shared with other
  * work (other jobs, a laptop's desktop, more threads than cores) run the
  * thread being waited for: a thread that spins or yields is charged the
  * core's time like any CPU-bound process and is preempted at random for a
@@ -22,6 +23,7 @@
 
 #define UPCRT_BACKOFF_YIELD_NS 50000 /* yield this long, then sleep */
 #define UPCRT_BACKOFF_SLEEP_MAX_NS 32000
+#define UPCRT_BACKOFF_SLEEP_MAX_MPI_NS 4000
 
 typedef struct {
   uint32_t rounds;
