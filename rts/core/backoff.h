@@ -3,10 +3,11 @@
  * A wait spins while it is likely short (a few rounds when this machine
  * runs more of the job's threads than it has cores, more otherwise), then
  * yields, and once it has lasted UPCRT_BACKOFF_YIELD_NS sleeps for growing
- * intervals of 1 to 32 us (to 4 us when some thread is reached through MPI:
- * MPI's operations on this thread's memory progress only while it polls).  Sleeping is what lets a core shared with other
- * work (other jobs, a laptop's desktop, more threads than cores) run the
- * thread being waited for: a thread that spins or yields is charged the
+ * intervals of 1 to 32 us (to 4 us when some thread is reached through
+ * MPI: MPI's operations on this thread's memory progress only while it
+ * polls).  Sleeping is what lets a core shared with other work (other
+ * jobs, a laptop's desktop, more threads than cores) run the thread being
+ * waited for: a thread that spins or yields is charged the
  * core's time like any CPU-bound process and is preempted at random for a
  * whole time slice, while one that sleeps is woken ahead of them.  The
  * timer slack of the runtime's threads is set to 1 us at start-up, so that

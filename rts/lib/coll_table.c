@@ -176,13 +176,14 @@ static void load(void) {
 
 static int this_layout(void) {
   int T = upcrt_threads, nodes = 0, biggest = 0;
+  int *size = calloc((size_t)T, sizeof *size); /* threads per node, by leader */
+  if (!size) upcrt_fatal("collectives: out of memory");
   for (int t = 0; t < T; t++) {
-    if (upcrt_node_leader(t) != t) continue;
-    nodes++;
-    int n = 0;
-    for (int u = t; u < T; u++) n += upcrt_same_node(t, u);
+    int n = ++size[upcrt_node_leader(t)];
+    nodes += n == 1;
     if (n > biggest) biggest = n;
   }
+  free(size);
   int crowded = upcrt_seg_oversubscribed;
   if (nodes == 1) return crowded ? UPCRT_COLL_NODE_CROWDED : UPCRT_COLL_NODE;
   if (biggest == 1) return crowded ? UPCRT_COLL_NODES_CROWDED : UPCRT_COLL_NODES;

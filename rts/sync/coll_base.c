@@ -1,10 +1,6 @@
-/* coll_base.c — the collectives' communicator, node map, control words, barrier and wait (see coll_base.h). */
+/* coll_base.c — the collectives' communicator, control words, barrier and wait (see coll_base.h). */
 #include "coll_base.h"
 
-#include <sched.h>
-#include <stdlib.h>
-
-#include "core/backoff.h"
 #include "core/segment.h"
 #include "all_alloc.h"
 #include "barrier.h"
@@ -14,18 +10,7 @@ MPI_Comm upcrt_coll_comm = MPI_COMM_NULL;
 uint64_t upcrt_coll_ctl;
 
 
-void upcrt_coll_wait(MPI_Request *req) {
-  int done = 0;
-  upcrt_barrier_watch_t w = {0};
-  upcrt_backoff_t bo = {0};
-  for (;;) {
-    MPI_Test(req, &done, MPI_STATUS_IGNORE);
-    if (done) return;
-    upcrt_wait_poll();
-    upcrt_backoff(&bo);
-    upcrt_barrier_watch(&w);
-  }
-}
+void upcrt_coll_wait(MPI_Request *req) { upcrt_barrier_waitcoll(req); }
 
 void upcrt_coll_barrier(void) {
   upcrt_fence();

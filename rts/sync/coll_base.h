@@ -24,7 +24,8 @@ extern uint64_t upcrt_coll_ctl;
 /* Sets up the communicator, node map and control words on first use (every
  * collective calls it first; it is collective itself the first time). */
 void upcrt_coll_init(void);
-/* Waits for a request with MPI_Test + sched_yield (never a blocking wait). */
+/* Waits for a request of a collective step: upcrt_barrier_waitcoll (tests
+ * with backoff, never a blocking wait; reports a thread that will not come). */
 void upcrt_coll_wait(MPI_Request *req);
 /* Completes this thread's puts, then a barrier of all threads. */
 void upcrt_coll_barrier(void);
