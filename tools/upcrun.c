@@ -20,7 +20,8 @@
 static const char *upcrun_usage_text =
     "usage: upcrun [-n|-np N] [-shared-heap SIZE] [-progress on|off|auto] [-hunt]\n"
     "              [-cache-lines N] [-cache-line-size BYTES] [-stats[=FILE]]\n"
-    "              [-coll-table FILE] [-hostfile FILE | -hosts H1,H2,...] [-v]\n"
+    "              [-coll-table FILE] [-trace[=FILE]] [-freeze[=THREAD]]\n"
+    "              [-hostfile FILE | -hosts H1,H2,...] [-v]\n"
     "              PROGRAM [ARGS...]\n"
     "       upcrun [-n N] [...] -tune-collectives[=FILE]\n"
     "Runs the UPC program PROGRAM with N threads (default 1) through the MPI launcher.\n"
@@ -43,6 +44,14 @@ static const char *upcrun_usage_text =
     "  -stats[=FILE]        count each thread's communication; at exit thread 0 prints\n"
     "                       a table to stderr and writes FILE (upcc-stats.json) and a\n"
     "                       picture FILE.svg (sets UPCRT_STATS; see README)\n"
+    "  -trace[=FILE]        write a timeline of the run (barriers, lock waits,\n"
+    "                       collectives, large gets and puts, HUNT strips, progress\n"
+    "                       thread) to FILE (upcc-trace.json) in the Chrome\n"
+    "                       trace-event format that Perfetto and chrome://tracing\n"
+    "                       open (sets UPCRT_TRACE)\n"
+    "  -freeze[=THREAD]     stop every thread (or THREAD only) at start-up, print the\n"
+    "                       gdb command that attaches to each, and wait until the\n"
+    "                       debugger releases it (sets UPCRT_FREEZE)\n"
     "  -coll-table FILE     the collectives' algorithm table to use (sets\n"
     "                       UPCRT_COLL_TABLE; default ~/.config/upcc/collectives if\n"
     "                       it exists, else the built-in table)\n"
@@ -211,6 +220,15 @@ int main(int argc, char **argv) {
       const char *eq = strchr(a, '=');
       if (eq && !eq[1]) upcrun_bad("%s", "-stats= wants a file name");
       upcrun_setenv("UPCRT_STATS", eq ? eq + 1 : "1");
+    } else if (upcrun_is(a, "trace")) {
+      const char *eq = strchr(a, '=');
+      if (eq && !eq[1]) upcrun_bad("%s", "-trace= wants a file name");
+      upcrun_setenv("UPCRT_TRACE", eq ? eq + 1 : "upcc-trace.json");
+    } else if (upcrun_is(a, "freeze")) {
+      const char *eq = strchr(a, '=');
+      if (eq && !upcrun_valid_count(eq + 1, 0))
+        upcrun_bad("-freeze= wants a thread number, not \"%s\"", eq + 1);
+      upcrun_setenv("UPCRT_FREEZE", eq ? eq + 1 : "all");
     } else if (upcrun_is(a, "coll-table")) {
       upcrun_setenv("UPCRT_COLL_TABLE", upcrun_value(argc, argv, &i, "-coll-table"));
     } else if (upcrun_is(a, "tune-collectives")) {
