@@ -6,6 +6,7 @@
 #define UPCX_H
 
 #include <stddef.h>
+#include <upc_types.h>
 
 #define __UPCX__ 1
 
@@ -92,6 +93,51 @@ void upcx_hunt_start_piggyback_thresh(int num);
 /* Turns HUNT on (1) or off (0) for later memgets, whatever UPCRT_HUNT says,
  * and returns the previous state; turning it off waits for every strip. */
 int upcx_hunt_enable(int on);
+
+/* ---- Teams ---------------------------------------------------------------
+ * After UPC++'s teams and MPI's communicators: collectives over a subset of
+ * the threads.  A team is an ordered set of threads, each with a rank
+ * 0..size-1; a handle is private to the thread that got it (each member has
+ * its own).  Each team is an MPI communicator underneath.  The collectives
+ * take private buffers, as MPI's do, and every member must call them in the
+ * same order.  A member that waits at a upc_barrier, has left main or is in
+ * another collective of the team instead of calling one is reported (like
+ * a upc_all_* collective called by some threads only) after about 2.5 s;
+ * so is a call with UPCX_TEAM_NULL, a freed team, or a free of the world
+ * team. */
+typedef struct upcx_team *upcx_team_t;
+#define UPCX_TEAM_NULL ((upcx_team_t)0)
+/* The color of a thread that joins no team in upcx_team_split. */
+#define UPCX_TEAM_NOCOLOR (-1)
+
+/* Every thread, ranked by MYTHREAD. */
+upcx_team_t upcx_team_world(void);
+/* Collective over parent: the members that give one color (>= 0) form a
+ * team, ranked by key, then by rank in parent.  UPCX_TEAM_NOCOLOR gives
+ * UPCX_TEAM_NULL. */
+upcx_team_t upcx_team_split(upcx_team_t parent, int color, int key);
+/* This thread's rank in t (0..size-1), and t's number of threads. */
+int upcx_team_rank(upcx_team_t t);
+int upcx_team_size(upcx_team_t t);
+/* The MYTHREAD of the member of t with the given rank. */
+int upcx_team_thread(upcx_team_t t, int rank);
+/* A barrier of t's threads, and a fence on entry and exit: shared writes a
+ * member made before it are visible to every member after it (as with
+ * upc_barrier, for these threads). */
+void upcx_team_barrier(upcx_team_t t);
+/* Copies nbytes at buf on the member of rank root_rank to buf on every
+ * member. */
+void upcx_team_broadcast(upcx_team_t t, void *buf, size_t nbytes, int root_rank);
+/* dst[i] = src[i] of every member combined with op, on every member, for
+ * i < count; type is a <upc_types.h> type code (UPC_INT, UPC_DOUBLE, ...,
+ * not UPC_PTS) and op one of UPC_ADD, UPC_MULT, UPC_AND, UPC_OR, UPC_XOR
+ * (integer types), UPC_LOGAND, UPC_LOGOR, UPC_MIN, UPC_MAX.  dst may equal
+ * src. */
+void upcx_team_allreduce(upcx_team_t t, void *dst, const void *src, size_t count,
+                         upc_type_t type, upc_op_t op);
+/* Collective over t: frees the team (not the world team); the handle must
+ * not be used again. */
+void upcx_team_free(upcx_team_t t);
 
 #ifdef __cplusplus
 }

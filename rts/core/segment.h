@@ -52,6 +52,7 @@ enum {
   UPCRT_SEG_BARSTATE = UPCRT_SEG_GUARD + 176,   /* every thread: at a barrier, or left main (neighbor.h) */
   UPCRT_SEG_ASYNC = UPCRT_SEG_GUARD + 184,      /* every thread: upcx_async requests sent to it (async.h) */
   UPCRT_SEG_ENDING = UPCRT_SEG_GUARD + 192,     /* thread 0: threads that set out to end the job (start.c) */
+  UPCRT_SEG_TEAMOP = UPCRT_SEG_GUARD + 200,     /* every thread: the team collective it is in (lib/team.c) */
   UPCRT_SEG_BARRIER = UPCRT_SEG_GUARD + 512,    /* every thread: two barriers' words, a line each (barrier.c) */
   UPCRT_SEG_SYMTAB = UPCRT_SEG_GUARD + 2048,    /* thread 0: symmetric free-extent table */
   UPCRT_SEG_CTRL = UPCRT_SEG_GUARD + 32768      /* end of the control area */

@@ -1,0 +1,424 @@
+/* team.c — upcx teams (<upcx.h>): collectives over a subset of the threads,
+ * each team an MPI communicator.
+ *
+ * A team's collectives are nonblocking MPI calls completed with the
+ * runtime's backoff, so that a member that will never come is reported
+ * instead of hanging: while a member waits, it publishes in its segment
+ * (UPCRT_SEG_TEAMOP) which collective of which team it is in, and the wait
+ * looks at the other members' words and barrier states once it has lasted
+ * half a second.  A member at a upc_barrier, gone from main, or in another
+ * collective of this team (or of another team both share) for two seconds
+ * more is named.  The team communicators return MPI errors instead of
+ * aborting, so that collectives mismatched inside MPI are reported the same
+ * way.
+ *
+ * A team's id is the same on every member (derived from its parent's id,
+ * the parent's split count and the color), so that the words compare
+ * across threads.
+ */
+#include <limits.h>
+#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/backoff.h"
+#include "core/segment.h"
+#include "sync/neighbor.h"
+#include "upcrt.h"
+#include "upcx.h"
+
+enum { TEAM_LIVE = 0x7ea3u, TEAM_FREED = 0xdeadu };
+enum { OP_SPLIT = 1, OP_BARRIER, OP_BROADCAST, OP_ALLREDUCE, OP_FREE, OP_WORLD };
+static const char *const op_name[] = {
+    "", "upcx_team_split", "upcx_team_barrier", "upcx_team_broadcast",
+    "upcx_team_allreduce", "upcx_team_free", "the first collective of the world team"};
+
+struct upcx_team {
+  uint32_t magic;
+  uint32_t id;
+  MPI_Comm comm; /* MPI_COMM_NULL for the world team until its first collective */
+  int rank, size;
+  int *threads;  /* rank -> MYTHREAD; NULL: the identity (world team) */
+  uint32_t seq;  /* collectives begun on this team */
+  uint32_t splits;
+  struct upcx_team *next; /* this thread's live teams */
+};
+
+static struct upcx_team world_team;
+static struct upcx_team *live_teams;
+
+/* The team of every thread; its communicator comes at its first collective,
+ * which every thread calls. */
+upcx_team_t upcx_team_world(void) {
+  if (world_team.magic != TEAM_LIVE) {
+    world_team.magic = TEAM_LIVE;
+    world_team.id = 0;
+    world_team.comm = MPI_COMM_NULL;
+    world_team.rank = upcrt_mythread;
+    world_team.size = upcrt_threads;
+    world_team.next = live_teams;
+    live_teams = &world_team;
+  }
+  return &world_team;
+}
+
+static upcx_team_t team_check(upcx_team_t t, const char *what) {
+  if (t == UPCX_TEAM_NULL)
+    upcrt_fatal("%s: UPCX_TEAM_NULL is not a team (upcx_team_split gives it to a thread "
+                "whose color was UPCX_TEAM_NOCOLOR)", what);
+  if (t->magic == TEAM_FREED) upcrt_fatal("%s: the team was freed (upcx_team_free)", what);
+  if (t->magic != TEAM_LIVE) upcrt_fatal("%s: %p is not a team handle", what, (void *)t);
+  return t;
+}
+
+static int team_thread(const struct upcx_team *t, int rank) {
+  return t->threads ? t->threads[rank] : rank;
+}
+
+static int team_is_live_member(uint32_t id) {
+  for (struct upcx_team *t = live_teams; t; t = t->next)
+    if (t->id == id) return 1;
+  return 0;
+}
+
+/* ---- What this thread is in, and the watch over the other members ---- */
+
+static uint64_t op_word(const struct upcx_team *t, int op) {
+  return (uint64_t)t->id << 32 | (uint64_t)(t->seq & 0xffffffu) << 8 | (uint64_t)op;
+}
+static void op_publish(uint64_t w) {
+  __atomic_store_n((uint64_t *)(upcrt_seg_mybase + UPCRT_SEG_TEAMOP), w, __ATOMIC_RELEASE);
+}
+
+typedef struct {
+  unsigned n;
+  double start, stuck;
+} team_watch_t;
+
+/* Why member j will not join the collective this thread is in (word mine),
+ * or NULL while it may. */
+static const char *team_blocker(int j, uint64_t mine, const struct upcx_team *t, char *buf,
+                                size_t cap) {
+  uint64_t state = upcrt_seg_load(j, UPCRT_SEG_BARSTATE);
+  if (state == UPCRT_BARSTATE_EXITED) return "left main (returned or called exit) without calling it";
+  if (state != UPCRT_BARSTATE_RUNNING) return "is waiting at a upc_barrier instead of calling it";
+  uint64_t w = upcrt_seg_load(j, UPCRT_SEG_TEAMOP);
+  if (w == 0 || w == mine) return NULL;
+  uint32_t id = (uint32_t)(w >> 32);
+  unsigned op = (unsigned)(w & 0xff);
+  if (op >= sizeof op_name / sizeof *op_name) return NULL;
+  if (id == t->id) {
+    if (op == (mine & 0xff)) return NULL; /* the next one: this one is completing */
+    snprintf(buf, cap, "is in %s of the team instead", op_name[op]);
+    return buf;
+  }
+  if (!team_is_live_member(id)) return NULL; /* a team without this thread */
+  snprintf(buf, cap, "is in %s of another team with thread %d in it", op_name[op],
+           upcrt_mythread);
+  return buf;
+}
+
+static void team_watch(team_watch_t *w, const struct upcx_team *t, int op) {
+  if ((++w->n & 255) != 0) return;
+  double now = MPI_Wtime();
+  if (w->start == 0) w->start = now;
+  if (now - w->start < 0.5) return; /* a collective that completes never looks */
+  uint64_t mine = op_word(t, op);
+  char buf[160];
+  for (int r = 0; r < t->size; r++) {
+    int j = team_thread(t, r);
+    if (j == upcrt_mythread) continue;
+    const char *why = team_blocker(j, mine, t, buf, sizeof buf);
+    if (!why) continue;
+    /* it may have done its part and moved on just now: a grace period */
+    if (w->stuck == 0) w->stuck = now;
+    else if (now - w->stuck > 2.0)
+      upcrt_fatal("%s is collective over the team, but thread %d (rank %d) %s", op_name[op], j,
+                  r, why);
+    return;
+  }
+  w->stuck = 0;
+}
+
+/* An MPI error inside a team's collective: the members called different
+ * collectives (or passed different sizes). */
+static UPCRT_NORETURN void team_mpi_error(int err, int op) {
+  char msg[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  MPI_Error_string(err, msg, &len);
+  upcrt_fatal("%s: the team's threads called different collectives, or passed different "
+              "sizes (MPI: %.*s)", op_name[op], len, msg);
+}
+
+/* Completes req, a step of collective op of t, watching the others. */
+static void team_wait(MPI_Request *req, const struct upcx_team *t, int op) {
+  team_watch_t w = {0};
+  upcrt_backoff_t bo = {0};
+  for (;;) {
+    int done = 0;
+    int err = MPI_Test(req, &done, MPI_STATUS_IGNORE);
+    if (err != MPI_SUCCESS) team_mpi_error(err, op);
+    if (done) return;
+    upcrt_wait_poll();
+    upcrt_backoff(&bo);
+    team_watch(&w, t, op);
+  }
+}
+static void team_started(int err, int op) {
+  if (err != MPI_SUCCESS) team_mpi_error(err, op);
+}
+
+/* Enters collective op of t: publishes it, and gives the world team its
+ * communicator at its first collective. */
+static void op_begin(struct upcx_team *t, int op) {
+  op_publish(op_word(t, op));
+  if (t->comm == MPI_COMM_NULL) {
+    MPI_Request r;
+    MPI_Comm_idup(upcrt_seg_comm, &t->comm, &r);
+    team_wait(&r, t, op);
+    MPI_Comm_set_errhandler(t->comm, MPI_ERRORS_RETURN);
+  }
+}
+static void op_end(struct upcx_team *t) {
+  t->seq++;
+  op_publish(0);
+}
+
+/* ---- The API ---- */
+
+int upcx_team_rank(upcx_team_t t) { return team_check(t, "upcx_team_rank")->rank; }
+int upcx_team_size(upcx_team_t t) { return team_check(t, "upcx_team_size")->size; }
+int upcx_team_thread(upcx_team_t t, int rank) {
+  team_check(t, "upcx_team_thread");
+  if (rank < 0 || rank >= t->size)
+    upcrt_fatal("upcx_team_thread: %d is not a rank of the team (its size is %d)", rank,
+                t->size);
+  return team_thread(t, rank);
+}
+
+typedef struct {
+  int color, key, prank;
+} member_t;
+static int member_cmp(const void *a, const void *b) {
+  const member_t *x = a, *y = b;
+  if (x->key != y->key) return x->key < y->key ? -1 : 1;
+  return (x->prank > y->prank) - (x->prank < y->prank);
+}
+
+/* The same on every member: FNV-1a over what names the child. */
+static uint32_t child_id(uint32_t parent, uint32_t split, int color) {
+  uint32_t v[3] = {parent, split, (uint32_t)color}, h = 2166136261u;
+  const unsigned char *p = (const unsigned char *)v;
+  for (size_t i = 0; i < sizeof v; i++) h = (h ^ p[i]) * 16777619u;
+  return h ? h : 1; /* 0 is the world's */
+}
+
+upcx_team_t upcx_team_split(upcx_team_t parent, int color, int key) {
+  struct upcx_team *p = team_check(parent, "upcx_team_split");
+  if (color < 0 && color != UPCX_TEAM_NOCOLOR)
+    upcrt_fatal("upcx_team_split: color %d is negative (a color is >= 0, or "
+                "UPCX_TEAM_NOCOLOR for no team)", color);
+  op_begin(p, OP_SPLIT);
+  int mine[2] = {color, key};
+  int *all = malloc(sizeof(int) * 2 * (size_t)p->size);
+  member_t *m = malloc(sizeof *m * (size_t)p->size);
+  if (!all || !m) upcrt_fatal("upcx_team_split: out of memory");
+  MPI_Request r;
+  team_started(MPI_Iallgather(mine, 2, MPI_INT, all, 2, MPI_INT, p->comm, &r), OP_SPLIT);
+  team_wait(&r, p, OP_SPLIT);
+  uint32_t split = p->splits++;
+  struct upcx_team *t = UPCX_TEAM_NULL;
+  if (color != UPCX_TEAM_NOCOLOR) {
+    int n = 0;
+    for (int i = 0; i < p->size; i++)
+      if (all[2 * i] == color) m[n++] = (member_t){color, all[2 * i + 1], i};
+    qsort(m, (size_t)n, sizeof *m, member_cmp);
+    t = calloc(1, sizeof *t);
+    int *pranks = malloc(sizeof(int) * (size_t)n);
+    if (!t || !pranks || !(t->threads = malloc(sizeof(int) * (size_t)n)))
+      upcrt_fatal("upcx_team_split: out of memory");
+    for (int i = 0; i < n; i++) {
+      pranks[i] = m[i].prank;
+      t->threads[i] = team_thread(p, m[i].prank);
+      if (m[i].prank == p->rank) t->rank = i;
+    }
+    t->size = n;
+    t->id = child_id(p->id, split, color);
+    /* only the members take part: every one of them has passed the
+     * allgather, so all of them come */
+    MPI_Group pg, g;
+    MPI_Comm_group(p->comm, &pg);
+    MPI_Group_incl(pg, n, pranks, &g);
+    team_started(MPI_Comm_create_group(p->comm, g, 0, &t->comm), OP_SPLIT);
+    MPI_Group_free(&g);
+    MPI_Group_free(&pg);
+    MPI_Comm_set_errhandler(t->comm, MPI_ERRORS_RETURN);
+    free(pranks);
+    t->magic = TEAM_LIVE;
+    t->next = live_teams;
+    live_teams = t;
+  }
+  free(all);
+  free(m);
+  op_end(p);
+  return t;
+}
+
+void upcx_team_barrier(upcx_team_t t) {
+  team_check(t, "upcx_team_barrier");
+  /* this thread's writes before it are visible to the members after it */
+  upcrt_fence();
+  upcrt_seg_sync();
+  op_begin(t, OP_BARRIER);
+  MPI_Request r;
+  team_started(MPI_Ibarrier(t->comm, &r), OP_BARRIER);
+  team_wait(&r, t, OP_BARRIER);
+  op_end(t);
+  /* and theirs to this thread */
+  upcrt_fence();
+  upcrt_seg_sync();
+}
+
+void upcx_team_broadcast(upcx_team_t t, void *buf, size_t nbytes, int root_rank) {
+  team_check(t, "upcx_team_broadcast");
+  if (root_rank < 0 || root_rank >= t->size)
+    upcrt_fatal("upcx_team_broadcast: root_rank %d is not a rank of the team (its size is %d)",
+                root_rank, t->size);
+  if (nbytes > 0 && !buf) upcrt_fatal("upcx_team_broadcast: buf is NULL");
+  op_begin(t, OP_BROADCAST);
+  size_t done = 0;
+  do { /* in pieces of at most INT_MAX bytes; once when nbytes is 0 */
+    size_t n = nbytes - done > INT_MAX ? INT_MAX : nbytes - done;
+    MPI_Request r;
+    team_started(MPI_Ibcast((char *)buf + done, (int)n, MPI_BYTE, root_rank, t->comm, &r),
+                 OP_BROADCAST);
+    team_wait(&r, t, OP_BROADCAST);
+    done += n;
+  } while (done < nbytes);
+  op_end(t);
+}
+
+/* ---- Reductions ---- */
+
+static MPI_Datatype team_mpi_type(upc_type_t type, size_t *size, int *is_float) {
+  *is_float = 0;
+  switch (type) {
+  case UPC_CHAR: *size = 1; return (char)-1 < 0 ? MPI_SIGNED_CHAR : MPI_UNSIGNED_CHAR;
+  case UPC_UCHAR: *size = 1; return MPI_UNSIGNED_CHAR;
+  case UPC_SHORT: *size = sizeof(short); return MPI_SHORT;
+  case UPC_USHORT: *size = sizeof(short); return MPI_UNSIGNED_SHORT;
+  case UPC_INT: *size = sizeof(int); return MPI_INT;
+  case UPC_UINT: *size = sizeof(int); return MPI_UNSIGNED;
+  case UPC_LONG: *size = sizeof(long); return MPI_LONG;
+  case UPC_ULONG: *size = sizeof(long); return MPI_UNSIGNED_LONG;
+  case UPC_LLONG: *size = sizeof(long long); return MPI_LONG_LONG;
+  case UPC_ULLONG: *size = sizeof(long long); return MPI_UNSIGNED_LONG_LONG;
+  case UPC_INT8: *size = 1; return MPI_INT8_T;
+  case UPC_UINT8: *size = 1; return MPI_UINT8_T;
+  case UPC_INT16: *size = 2; return MPI_INT16_T;
+  case UPC_UINT16: *size = 2; return MPI_UINT16_T;
+  case UPC_INT32: *size = 4; return MPI_INT32_T;
+  case UPC_UINT32: *size = 4; return MPI_UINT32_T;
+  case UPC_INT64: *size = 8; return MPI_INT64_T;
+  case UPC_UINT64: *size = 8; return MPI_UINT64_T;
+  case UPC_FLOAT: *is_float = 1; *size = sizeof(float); return MPI_FLOAT;
+  case UPC_DOUBLE: *is_float = 1; *size = sizeof(double); return MPI_DOUBLE;
+  case UPC_LDOUBLE: *is_float = 1; *size = sizeof(long double); return MPI_LONG_DOUBLE;
+  case UPC_PTS:
+    upcrt_fatal("upcx_team_allreduce: UPC_PTS values cannot be reduced");
+  default:
+    upcrt_fatal("upcx_team_allreduce: %d is not a type code of <upc_types.h>", (int)type);
+  }
+}
+
+/* MPI defines && and || for integers only; UPC for floating types too. */
+#define TEAM_LOGICAL(T, OPR)                                                   \
+  for (int i = 0; i < *len; i++) ((T *)io)[i] = ((T *)in)[i] OPR((T *)io)[i];
+static void logical_op(void *in, void *io, int *len, MPI_Datatype *dt, int is_and) {
+  if (*dt == MPI_FLOAT) {
+    if (is_and) { TEAM_LOGICAL(float, &&) } else { TEAM_LOGICAL(float, ||) }
+  } else if (*dt == MPI_DOUBLE) {
+    if (is_and) { TEAM_LOGICAL(double, &&) } else { TEAM_LOGICAL(double, ||) }
+  } else {
+    if (is_and) { TEAM_LOGICAL(long double, &&) } else { TEAM_LOGICAL(long double, ||) }
+  }
+}
+static void logand_op(void *in, void *io, int *len, MPI_Datatype *dt) {
+  logical_op(in, io, len, dt, 1);
+}
+static void logor_op(void *in, void *io, int *len, MPI_Datatype *dt) {
+  logical_op(in, io, len, dt, 0);
+}
+
+static MPI_Op team_mpi_op(upc_op_t op, int is_float) {
+  static MPI_Op float_and = MPI_OP_NULL, float_or = MPI_OP_NULL;
+  switch (op) {
+  case UPC_ADD: return MPI_SUM;
+  case UPC_MULT: return MPI_PROD;
+  case UPC_MIN: return MPI_MIN;
+  case UPC_MAX: return MPI_MAX;
+  case UPC_AND: case UPC_OR: case UPC_XOR:
+    if (is_float)
+      upcrt_fatal("upcx_team_allreduce: UPC_AND, UPC_OR and UPC_XOR are not defined for "
+                  "floating types");
+    return op == UPC_AND ? MPI_BAND : op == UPC_OR ? MPI_BOR : MPI_BXOR;
+  case UPC_LOGAND: case UPC_LOGOR:
+    if (!is_float) return op == UPC_LOGAND ? MPI_LAND : MPI_LOR;
+    if (float_and == MPI_OP_NULL) {
+      MPI_Op_create(logand_op, 1, &float_and);
+      MPI_Op_create(logor_op, 1, &float_or);
+    }
+    return op == UPC_LOGAND ? float_and : float_or;
+  case UPC_FUNC: case UPC_NONCOMM_FUNC:
+    upcrt_fatal("upcx_team_allreduce: UPC_FUNC and UPC_NONCOMM_FUNC need a function: use "
+                "upc_all_reduce* over shared data");
+  default:
+    upcrt_fatal("upcx_team_allreduce: %d is not a reduction operation (upc_op_t)", (int)op);
+  }
+}
+
+void upcx_team_allreduce(upcx_team_t t, void *dst, const void *src, size_t count,
+                         upc_type_t type, upc_op_t op) {
+  team_check(t, "upcx_team_allreduce");
+  size_t size;
+  int is_float;
+  MPI_Datatype dt = team_mpi_type(type, &size, &is_float);
+  MPI_Op mop = team_mpi_op(op, is_float);
+  if (count > 0 && (!dst || !src)) upcrt_fatal("upcx_team_allreduce: dst or src is NULL");
+  op_begin(t, OP_ALLREDUCE);
+  size_t done = 0;
+  do {
+    size_t n = count - done > INT_MAX ? INT_MAX : count - done;
+    char *d = (char *)dst + done * size;
+    const char *s = (const char *)src + done * size;
+    MPI_Request r;
+    team_started(MPI_Iallreduce(s == d ? MPI_IN_PLACE : s, d, (int)n, dt, mop, t->comm, &r),
+                 OP_ALLREDUCE);
+    team_wait(&r, t, OP_ALLREDUCE);
+    done += n;
+  } while (done < count);
+  op_end(t);
+}
+
+void upcx_team_free(upcx_team_t t) {
+  team_check(t, "upcx_team_free");
+  if (t == &world_team) upcrt_fatal("upcx_team_free: the world team cannot be freed");
+  /* every member has stopped using it */
+  op_begin(t, OP_FREE);
+  MPI_Request r;
+  team_started(MPI_Ibarrier(t->comm, &r), OP_FREE);
+  team_wait(&r, t, OP_FREE);
+  op_end(t);
+  MPI_Comm_free(&t->comm);
+  for (struct upcx_team **q = &live_teams; *q; q = &(*q)->next)
+    if (*q == t) {
+      *q = t->next;
+      break;
+    }
+  free(t->threads);
+  t->threads = NULL;
+  /* the handle stays readable, so that a later use is reported */
+  t->magic = TEAM_FREED;
+}
