@@ -12,6 +12,7 @@
 #include "core/module.h"
 #include "core/segment.h"
 #include "core/start.h"
+#include "core/trace.h"
 #include "comm/access.h"
 #include "comm/async.h"
 #include "comm/cache.h"
@@ -58,6 +59,9 @@ const struct upcrt_module upcrt_modules[] = {
      .enter_main = barrier_enter_main,
      .leave_main = barrier_leave_main,
      .poll = upcrt_barrier_poll},
+    /* records from main on (after the start-up barrier); writes the file
+     * after the progress thread stopped */
+    {.name = "trace", .enter_main = upcrt_trace_enter_main, .stop = upcrt_trace_stop},
     {.name = "neighbor", .start = upcrt_neighbor_init},
     {.name = "async", .start = upcrt_async_init, .poll = upcrt_async_progress},
     {.name = "vis", .start = upcrt_vis_init, .stop = upcrt_vis_finalize},

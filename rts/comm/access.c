@@ -10,6 +10,7 @@
 #include "core/segment.h"
 #include "core/start.h"
 #include "core/stats.h"
+#include "core/trace.h"
 #include "cache.h"
 #include "hunt.h"
 
@@ -263,6 +264,7 @@ static void upcrt_access_rma_put(const void *src, int t, uint64_t off, size_t n)
 
 void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int strict) {
   upcrt_seg_check(src, "read");
+  UPCRT_TRACE_XFER("remote get", UPCRT_TRACE_GET, n);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_read((int)src.thread, n);
   /* the inline caller already fenced a strict access (the cache is empty) */
   if (!strict && upcrt_cache_get(dst, src, n)) return;
@@ -382,6 +384,7 @@ static void upcrt_access_gather_put(int t, uint64_t off, const void *src, size_t
 
 void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
   upcrt_seg_check(dst, "write");
+  UPCRT_TRACE_XFER("remote put", UPCRT_TRACE_PUT, n);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_write((int)dst.thread, n);
   if (!strict && upcrt_cache_put(dst, src, n)) return;
   int t = (int)dst.thread;
@@ -421,6 +424,7 @@ void upcrt_access_put_relaxed(int t, uint64_t off, const void *src, size_t n) {
 void upc_memget(void *dst, upcrt_pts_t src, size_t n) {
   if (n == 0) return;
   upcrt_seg_check(src, "upc_memget");
+  UPCRT_TRACE_XFER("upc_memget", UPCRT_TRACE_GET, n);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(src.thread, src.thread, n);
   upcrt_see_own_updates();
   char *b = upcrt_node_base[src.thread];
@@ -431,6 +435,7 @@ void upc_memget(void *dst, upcrt_pts_t src, size_t n) {
 void upc_memput(upcrt_pts_t dst, const void *src, size_t n) {
   if (n == 0) return;
   upcrt_seg_check(dst, "upc_memput");
+  UPCRT_TRACE_XFER("upc_memput", UPCRT_TRACE_PUT, n);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(dst.thread, dst.thread, n);
   upcrt_see_own_updates();
   char *b = upcrt_node_base[dst.thread];
@@ -442,6 +447,8 @@ void upc_memcpy(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {
   if (n == 0) return;
   upcrt_seg_check(dst, "upc_memcpy");
   upcrt_seg_check(src, "upc_memcpy");
+  UPCRT_TRACE_XFER("upc_memcpy", upcrt_node_base[src.thread] ? UPCRT_TRACE_PUT : UPCRT_TRACE_GET,
+                   n);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(dst.thread, src.thread, n);
   upcrt_see_own_updates();
   char *bs = upcrt_node_base[src.thread], *bd = upcrt_node_base[dst.thread];
@@ -466,6 +473,7 @@ void upc_memcpy(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {
 void upc_memset(upcrt_pts_t dst, int c, size_t n) {
   if (n == 0) return;
   upcrt_seg_check(dst, "upc_memset");
+  UPCRT_TRACE_XFER("upc_memset", UPCRT_TRACE_PUT, n);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(dst.thread, dst.thread, n);
   upcrt_see_own_updates();
   char *bd = upcrt_node_base[dst.thread];

@@ -14,6 +14,7 @@
 
 #include "core/segment.h"
 #include "core/start.h"
+#include "core/trace.h"
 #include "access.h"
 #include "upcx.h"
 
@@ -104,6 +105,7 @@ static void upcrt_hunt_unprotect(int i) {
   if (mprotect(s->lo, s->len, PROT_READ | PROT_WRITE) != 0)
     upcrt_fatal("HUNT: mprotect failed on a strip of upc_memget's destination");
   memcpy(s->lo, s->stage, s->len);
+  if (UPCRT_UNLIKELY(upcrt_tracing)) upcrt_trace_async_end("HUNT strip", s->seq);
   upcrt_hunt_live[i] = 0;
   upcrt_hunt_outstanding--;
 }
@@ -332,6 +334,8 @@ int upcrt_hunt_get(void *dst, upcrt_pts_t src, size_t n) {
     PMPI_Rget(upcrt_hunt_strip[i].stage, (int)len_k, MPI_BYTE, t,
               (MPI_Aint)(src.offset + (uint64_t)(p - a)), (int)len_k, MPI_BYTE, upcrt_seg_win,
               &upcrt_hunt_req[i]);
+    if (UPCRT_UNLIKELY(upcrt_tracing))
+      upcrt_trace_async_begin("HUNT strip", upcrt_hunt_strip[i].seq, len_k);
     upcrt_hunt_live[i] = 1;
     upcrt_hunt_outstanding++;
     upcrt_hunt_count.strips++;

@@ -16,6 +16,7 @@
 #include "core/module.h"
 #include "core/segment.h"
 #include "core/start.h"
+#include "core/trace.h"
 #include "vis.h"
 #include "upcrt.h"
 
@@ -84,7 +85,15 @@ static void *upcrt_progress_main(void *arg) {
      * runtime and makes progress itself: competing with it for MPI's lock
      * and the core only slows it down */
     uint64_t polls = __atomic_load_n(&upcrt_progress_polls, __ATOMIC_RELAXED);
-    if (polls == polls_seen) upcrt_vis_serve(1);
+    if (polls == polls_seen) {
+      /* traced when it did work: served a request or applied other threads'
+       * operations inside MPI (an idle poll is too short to keep) */
+      uint64_t trace_t0 = 0;
+      if (UPCRT_UNLIKELY(__atomic_load_n(&upcrt_tracing, __ATOMIC_RELAXED)))
+        trace_t0 = upcrt_trace_now();
+      upcrt_vis_serve(1);
+      if (UPCRT_UNLIKELY(trace_t0)) upcrt_trace_progress("progress work", trace_t0);
+    }
     polls_seen = polls;
     uint64_t t = upcrt_progress_now_ns();
     if (__atomic_load_n(doorbell, __ATOMIC_RELAXED)) {

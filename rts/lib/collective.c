@@ -13,6 +13,7 @@
 
 #include "core/segment.h"
 #include "core/stats.h"
+#include "core/trace.h"
 #include "sync/barrier.h"
 
 static uint64_t coll_seq;    /* collectives this thread entered */
@@ -176,6 +177,7 @@ static void mpi_out(upc_flag_t flags) {
 
 void upc_all_broadcast(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
                        upc_flag_t flags) {
+  UPCRT_TRACE_SCOPE("upc_all_broadcast");
   flags = upcrt_coll_flags(flags, "upc_all_broadcast");
   flags = upcrt_coll_choose(UPCRT_COLL_BROADCAST, nbytes, flags);
   int T = upcrt_threads, me = upcrt_mythread, root = (int)src.thread;
@@ -222,6 +224,7 @@ void upc_all_broadcast(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
 
 void upc_all_scatter(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
                      upc_flag_t flags) {
+  UPCRT_TRACE_SCOPE("upc_all_scatter");
   flags = upcrt_coll_flags(flags, "upc_all_scatter");
   flags = upcrt_coll_choose(UPCRT_COLL_SCATTER, nbytes, flags);
   int T = upcrt_threads, me = upcrt_mythread, root = (int)src.thread;
@@ -243,6 +246,7 @@ void upc_all_scatter(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
 }
 
 void upc_all_gather(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes, upc_flag_t flags) {
+  UPCRT_TRACE_SCOPE("upc_all_gather");
   flags = upcrt_coll_flags(flags, "upc_all_gather");
   flags = upcrt_coll_choose(UPCRT_COLL_GATHER, nbytes, flags);
   int T = upcrt_threads, me = upcrt_mythread, root = (int)dst.thread;
@@ -265,6 +269,7 @@ void upc_all_gather(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes, upc_flag_t 
 
 void upc_all_gather_all(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
                         upc_flag_t flags) {
+  UPCRT_TRACE_SCOPE("upc_all_gather_all");
   flags = upcrt_coll_flags(flags, "upc_all_gather_all");
   flags = upcrt_coll_choose(UPCRT_COLL_GATHER_ALL, nbytes, flags);
   int T = upcrt_threads;
@@ -315,6 +320,7 @@ void upc_all_gather_all(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
 
 void upc_all_exchange(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
                       upc_flag_t flags) {
+  UPCRT_TRACE_SCOPE("upc_all_exchange");
   flags = upcrt_coll_flags(flags, "upc_all_exchange");
   flags = upcrt_coll_choose(UPCRT_COLL_EXCHANGE, nbytes, flags);
   int T = upcrt_threads;
@@ -341,6 +347,7 @@ void upc_all_exchange(upcrt_pts_t dst, upcrt_pts_t src, size_t nbytes,
 
 void upc_all_permute(upcrt_pts_t dst, upcrt_pts_t src, upcrt_pts_t perm, size_t nbytes,
                      upc_flag_t flags) {
+  UPCRT_TRACE_SCOPE("upc_all_permute");
   flags = upcrt_coll_flags(flags, "upc_all_permute");
   flags = upcrt_coll_choose(UPCRT_COLL_PERMUTE, nbytes, flags);
   int T = upcrt_threads, me = upcrt_mythread;
@@ -618,6 +625,7 @@ static void put_elems(upcrt_pts_t dst, size_t first, const char *buf, size_t cou
 void upcrt_coll_reduce(const upcrt_coll_rtype_t *t, int kind, upcrt_pts_t dst,
                        upcrt_pts_t src, upc_op_t op, size_t nelems, size_t blk,
                        upcrt_coll_fn fn, upc_flag_t flags, const char *what) {
+  UPCRT_TRACE_SCOPE(what);
   flags = upcrt_coll_flags(flags & ~(UPC_PULL | UPC_PUSH | UPC_MULTICORE), what);
   upcrt_coll_check_op(t, op, fn, what);
   int T = upcrt_threads, me = upcrt_mythread;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/segment.h"
+#include "core/trace.h"
 #include "comm/hunt.h"
 #include "collective.h"
 
@@ -32,6 +33,7 @@ static void sync_out(upc_flag_t flags, int aligned) {
 static void reduce_mpi(const upcrt_coll_rtype_t *t, int all, upcrt_pts_t dst,
                        upcrt_pts_t src, upc_op_t op, size_t blk, upcrt_coll_fn fn,
                        upc_flag_t flags, const char *what) {
+  UPCRT_TRACE_SCOPE(what);
   flags = upcrt_coll_flags(flags & ~(UPC_PULL | UPC_PUSH | UPC_MULTICORE), what);
   upcrt_coll_check_op(t, op, fn, what);
   int me = upcrt_mythread, root = (int)dst.thread;
@@ -137,6 +139,7 @@ static void av_out(upc_flag_t flags) {
 static void av_reduce(const upcrt_coll_rtype_t *t, int kind, void *dst, const void *src,
                       upc_op_t op, size_t nelems, upcrt_coll_fn fn, int root,
                       upc_flag_t flags, const char *what) {
+  UPCRT_TRACE_SCOPE(what);
   flags = upcrt_coll_flags(flags & ~(UPC_PULL | UPC_PUSH | UPC_MULTICORE), what);
   upcrt_coll_check_op(t, op, fn, what);
   check_root(root, what);
@@ -150,6 +153,7 @@ UPCRT_COLL_TYPES(UPCRT_XREDUCE_DEFS)
 void xupc_allav_broadcast(void *dst, const void *src, size_t nbytes, int root,
                           upc_flag_t flags) {
   const char *what = "xupc_allav_broadcast";
+  UPCRT_TRACE_SCOPE(what);
   flags = upcrt_coll_flags(flags, what);
   check_root(root, what);
   int n = av_count(nbytes, what), me = upcrt_mythread;
@@ -164,6 +168,7 @@ void xupc_allav_broadcast(void *dst, const void *src, size_t nbytes, int root,
 void xupc_allav_scatter(void *dst, const void *src, size_t nbytes, int root,
                         upc_flag_t flags) {
   const char *what = "xupc_allav_scatter";
+  UPCRT_TRACE_SCOPE(what);
   flags = upcrt_coll_flags(flags, what);
   check_root(root, what);
   int n = av_count(nbytes, what);
@@ -177,6 +182,7 @@ void xupc_allav_scatter(void *dst, const void *src, size_t nbytes, int root,
 void xupc_allav_gather(void *dst, const void *src, size_t nbytes, int root,
                        upc_flag_t flags) {
   const char *what = "xupc_allav_gather";
+  UPCRT_TRACE_SCOPE(what);
   flags = upcrt_coll_flags(flags, what);
   check_root(root, what);
   int n = av_count(nbytes, what);
@@ -189,6 +195,7 @@ void xupc_allav_gather(void *dst, const void *src, size_t nbytes, int root,
 
 void xupc_allav_gather_all(void *dst, const void *src, size_t nbytes, upc_flag_t flags) {
   const char *what = "xupc_allav_gather_all";
+  UPCRT_TRACE_SCOPE(what);
   flags = upcrt_coll_flags(flags, what);
   int n = av_count(nbytes, what);
   av_in(flags);
@@ -200,6 +207,7 @@ void xupc_allav_gather_all(void *dst, const void *src, size_t nbytes, upc_flag_t
 
 void xupc_allav_exchange(void *dst, const void *src, size_t nbytes, upc_flag_t flags) {
   const char *what = "xupc_allav_exchange";
+  UPCRT_TRACE_SCOPE(what);
   flags = upcrt_coll_flags(flags, what);
   int n = av_count(nbytes, what);
   av_in(flags);
@@ -212,6 +220,7 @@ void xupc_allav_exchange(void *dst, const void *src, size_t nbytes, upc_flag_t f
 void xupc_allav_permute(void *dst, const void *src, const int *perm, size_t nbytes,
                         upc_flag_t flags) {
   const char *what = "xupc_allav_permute";
+  UPCRT_TRACE_SCOPE(what);
   flags = upcrt_coll_flags(flags, what);
   int n = av_count(nbytes, what), T = upcrt_threads, me = upcrt_mythread, from = -1;
   for (int i = 0; i < T; i++) {
@@ -240,6 +249,7 @@ void xupc_allav_permute(void *dst, const void *src, const int *perm, size_t nbyt
 /* ---- In-place and vector relocalization ----------------------------------- */
 
 void xupc_all_broadcast_in_place(upcrt_pts_t buf, size_t nbytes, upc_flag_t flags) {
+  UPCRT_TRACE_SCOPE("xupc_all_broadcast_in_place");
   flags = upcrt_coll_flags(flags, "xupc_all_broadcast_in_place");
   int T = upcrt_threads, root = (int)buf.thread;
   upcrt_pts_t at = buf;
@@ -287,6 +297,7 @@ void xupc_all_broadcast_v(upcrt_pts_t dst, upcrt_pts_t src, upcrt_pts_t disp,
                           size_t nelems, size_t dst_blk, size_t typesize,
                           upc_flag_t flags) {
   const char *what = "xupc_all_broadcast_v";
+  UPCRT_TRACE_SCOPE(what);
   flags = upcrt_coll_flags(flags, what);
   int T = upcrt_threads, me = upcrt_mythread, root = (int)src.thread;
   size_t row = dst_blk * typesize, n = nelems * typesize;
@@ -320,6 +331,7 @@ void xupc_all_broadcast_v(upcrt_pts_t dst, upcrt_pts_t src, upcrt_pts_t disp,
 static void gather_v(int all, upcrt_pts_t dst, upcrt_pts_t src, upcrt_pts_t nelems,
                      upcrt_pts_t disp, size_t src_blk, size_t dst_blk, size_t ts,
                      upc_flag_t flags, const char *what) {
+  UPCRT_TRACE_SCOPE(what);
   flags = upcrt_coll_flags(flags, what);
   int T = upcrt_threads, me = upcrt_mythread, root = (int)dst.thread;
   size_t srow = src_blk * ts, drow = dst_blk * ts;

@@ -14,6 +14,7 @@
 #include "core/segment.h"
 #include "core/start.h"
 #include "core/stats.h"
+#include "core/trace.h"
 #include "comm/async.h"
 #include "neighbor.h"
 #include "upcrt.h"
@@ -394,6 +395,7 @@ void upcrt_notify(int has_id, int id) {
   if (UPCRT_UNLIKELY(upcrt_barrier_notified))
     upcrt_fatal("upc_notify%s: called twice without a upc_wait in between",
                 has_id ? " with an id" : "");
+  if (UPCRT_UNLIKELY(upcrt_tracing)) upcrt_trace_notify();
   upcrt_barrier_notified = 1;
   upcrt_barrier_my_has_id = has_id;
   upcrt_barrier_my_id = id;
@@ -448,12 +450,14 @@ static UPCRT_NORETURN void upcrt_barrier_mismatch(void) {
 void upcrt_wait(int has_id, int id) {
   if (UPCRT_UNLIKELY(!upcrt_barrier_notified))
     upcrt_fatal("upc_wait%s: no upc_notify before it", has_id ? " with an id" : "");
+  uint64_t trace_t0 = UPCRT_UNLIKELY(upcrt_tracing) ? upcrt_trace_now() : 0;
   /* what was cached or written between notify and wait goes too (cache.h) */
   if (upcrt_puts_pending) upcrt_flush_puts();
   double t0 = upcrt_stats_on ? MPI_Wtime() : 0;
   uint64_t w = bar_complete(&bar_user);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_barrier(MPI_Wtime() - t0);
   upcrt_barrier_notified = 0;
+  if (UPCRT_UNLIKELY(trace_t0)) upcrt_trace_barrier(trace_t0);
   if (UPCRT_UNLIKELY(w & BAR_MISMATCH)) upcrt_barrier_mismatch();
   if (UPCRT_UNLIKELY(has_id && (w & BAR_HAS_ID) && id != bar_id(w)))
     upcrt_fatal("barrier id mismatch: upc_wait passed id %d but the upc_notify of the "

@@ -9,6 +9,7 @@
 #include "core/segment.h"
 #include "core/stats.h"
 #include "core/svd.h"
+#include "core/trace.h"
 #include "barrier.h"
 #include "upcrt.h"
 
@@ -156,8 +157,16 @@ void upc_lock(upcrt_pts_t l) {
     upcrt_fatal("upc_lock: this thread already holds the lock %s (it would wait forever)", d);
   }
   double t0 = upcrt_stats_on ? MPI_Wtime() : 0;
+  /* traced only when it waits: its ticket is not the one served before */
+  uint64_t trace_t0 = 0, trace_serving = 0;
+  if (UPCRT_UNLIKELY(upcrt_tracing)) {
+    trace_serving = upcrt_seg_load((int)l.thread, l.offset + UPCRT_LOCK_SERVING);
+    trace_t0 = upcrt_trace_now();
+  }
   uint64_t ticket = upcrt_ticket_acquire((int)l.thread, l.offset);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_lock(MPI_Wtime() - t0);
+  if (UPCRT_UNLIKELY(trace_t0) && ticket != trace_serving)
+    upcrt_trace_span("upc_lock", trace_t0, 0);
   upcrt_lock_add(l, ticket);
 }
 
