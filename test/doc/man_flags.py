@@ -28,14 +28,17 @@ def flags(text):
 
 def parse_help(text):
     """(flags of the option column, flags and variables of the rest)."""
-    column, rest = set(), []
+    column, rest, in_usage = set(), [], False
     for line in text.splitlines():
+        # the usage block: "usage:" and the lines indented deeper than options
+        in_usage = line.startswith('usage:') or (in_usage and line.startswith('   '))
         m = re.match(r'  (-\S.*?)(?:\s{2,}(.*))?$', line)
+        if in_usage:
+            continue
         if m:
             column |= flags(m.group(1))
             rest.append(m.group(2) or '')
-        elif not line.lstrip().startswith('usage:') and not re.match(r'\s+\[', line) \
-                and not re.match(r'\s+upcrun ', line):
+        else:
             rest.append(line)
     rest = '\n'.join(rest)
     return column, flags(rest) - column, set(ENV.findall(rest))
