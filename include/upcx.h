@@ -100,7 +100,10 @@ int upcx_hunt_enable(int on);
  * 0..size-1; a handle is private to the thread that got it (each member has
  * its own).  Each team is an MPI communicator underneath.  The collectives
  * take private buffers, as MPI's do, and every member must call them in the
- * same order.  A member that waits at a upc_barrier, has left main or is in
+ * same order.  They are MPI's own collectives on the team's communicator
+ * (blocking ones where the runtime can watch a thread blocked in MPI: the
+ * team on one node, or MPI_THREAD_MULTIPLE), so a thread inside one runs
+ * no upcx_async invocations.  A member that waits at a upc_barrier, has left main or is in
  * another collective of the team instead of calling one is reported (like
  * a upc_all_* collective called by some threads only) after about 2.5 s;
  * so is a call with UPCX_TEAM_NULL, a freed team, or a free of the world
