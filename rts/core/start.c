@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "backoff.h"
+#include "freeze.h"
 #include "module.h"
 #include "segment.h"
 #include "stats.h"
@@ -363,6 +364,7 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
   atexit(upcrt_start_atexit);
   /* statics are laid out and initialised on every thread before main runs
    * (the start-up barrier) */
+  upcrt_freeze(); /* upcrun -freeze: wait for a debugger here */
   upcrt_modules_enter_main();
   upcrt_start_phase("barrier before main");
   upcrt_stats_init();
