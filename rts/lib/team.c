@@ -28,6 +28,7 @@
 #include "core/backoff.h"
 #include "core/segment.h"
 #include "core/start.h"
+#include "core/trace.h"
 #include "sync/neighbor.h"
 #include "upcrt.h"
 #include "upcx.h"
@@ -282,6 +283,7 @@ static uint32_t child_id(uint32_t parent, uint32_t split, int color) {
 }
 
 upcx_team_t upcx_team_split(upcx_team_t parent, int color, int key) {
+  UPCRT_TRACE_SCOPE("upcx_team_split");
   struct upcx_team *p = team_check(parent, "upcx_team_split");
   if (color < 0 && color != UPCX_TEAM_NOCOLOR)
     upcrt_fatal("upcx_team_split: color %d is negative (a color is >= 0, or "
@@ -336,6 +338,7 @@ upcx_team_t upcx_team_split(upcx_team_t parent, int color, int key) {
 }
 
 void upcx_team_barrier(upcx_team_t t) {
+  UPCRT_TRACE_SCOPE("upcx_team_barrier");
   team_check(t, "upcx_team_barrier");
   /* this thread's writes before it are visible to the members after it */
   upcrt_fence();
@@ -355,6 +358,7 @@ void upcx_team_barrier(upcx_team_t t) {
 }
 
 void upcx_team_broadcast(upcx_team_t t, void *buf, size_t nbytes, int root_rank) {
+  UPCRT_TRACE_SCOPE("upcx_team_broadcast");
   team_check(t, "upcx_team_broadcast");
   if (root_rank < 0 || root_rank >= t->size)
     upcrt_fatal("upcx_team_broadcast: root_rank %d is not a rank of the team (its size is %d)",
@@ -458,6 +462,7 @@ static MPI_Op team_mpi_op(upc_op_t op, int is_float) {
 
 void upcx_team_allreduce(upcx_team_t t, void *dst, const void *src, size_t count,
                          upc_type_t type, upc_op_t op) {
+  UPCRT_TRACE_SCOPE("upcx_team_allreduce");
   team_check(t, "upcx_team_allreduce");
   size_t size;
   int is_float;
@@ -484,6 +489,7 @@ void upcx_team_allreduce(upcx_team_t t, void *dst, const void *src, size_t count
 }
 
 void upcx_team_free(upcx_team_t t) {
+  UPCRT_TRACE_SCOPE("upcx_team_free");
   team_check(t, "upcx_team_free");
   if (t == &world_team) upcrt_fatal("upcx_team_free: the world team cannot be freed");
   /* every member has stopped using it */
