@@ -19,7 +19,7 @@ int upcrt_tracing;
 #define EVENTS_DEFAULT 131072
 #define MIN_BYTES_DEFAULT 4096
 #define PROGRESS_MIN_NS 10000 /* an idle poll of the progress thread is shorter */
-#define CLOCK_ROUNDS 8        /* ping-pongs per thread off thread 0's node */
+#define CLOCK_ROUNDS 8        /* ping-pongs per thread off thread 0's host */
 
 typedef struct {
   uint64_t ts, dur; /* this thread's clock, ns */
@@ -134,13 +134,22 @@ static size_t trace_env_size(const char *var, size_t dflt, size_t min) {
   return (size_t)x;
 }
 
-/* This thread's clock against thread 0's: the same clock on thread 0's
- * node; elsewhere, the ping-pong with the shortest round trip. */
+/* This thread's clock against thread 0's: the same clock on thread 0's host
+ * (CLOCK_MONOTONIC is the kernel's; a ping-pong there would only add its
+ * error); elsewhere, the ping-pong with the shortest round trip. */
 static void trace_align_clocks(void) {
-  int me = upcrt_mythread, T = upcrt_threads;
+  int me = upcrt_mythread, T = upcrt_threads, len;
+  char host0[MPI_MAX_PROCESSOR_NAME + 1] = {0}, host[MPI_MAX_PROCESSOR_NAME + 1] = {0};
+  MPI_Get_processor_name(host, &len);
+  if (me == 0) memcpy(host0, host, sizeof host);
+  MPI_Bcast(host0, (int)sizeof host0, MPI_CHAR, 0, trace_comm);
+  int elsewhere = strcmp(host, host0) != 0, *where = NULL;
+  if (me == 0 && !(where = calloc((size_t)T, sizeof *where)))
+    upcrt_fatal("UPCRT_TRACE: out of private memory");
+  MPI_Gather(&elsewhere, 1, MPI_INT, where, 1, MPI_INT, 0, trace_comm);
   if (me == 0) {
     for (int t = 1; t < T; t++) {
-      if (upcrt_node_base[t]) continue;
+      if (!where[t]) continue;
       for (int k = 0; k < CLOCK_ROUNDS; k++) {
         uint64_t now;
         MPI_Recv(NULL, 0, MPI_BYTE, t, 1, trace_comm, MPI_STATUS_IGNORE);
@@ -148,7 +157,8 @@ static void trace_align_clocks(void) {
         MPI_Send(&now, 1, MPI_UINT64_T, t, 2, trace_comm);
       }
     }
-  } else if (!upcrt_node_base[0]) {
+    free(where);
+  } else if (elsewhere) {
     uint64_t best = UINT64_MAX;
     for (int k = 0; k < CLOCK_ROUNDS; k++) {
       uint64_t remote, a = upcrt_trace_now();

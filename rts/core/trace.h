@@ -4,7 +4,7 @@
  * buffer of UPCRT_TRACE_EVENTS records (default 131072; when it is full,
  * later events are dropped and counted), one more buffer for its progress
  * thread, the bytes it got and put, and its clock's offset from thread 0's
- * (0 on thread 0's node; measured by ping-pong with thread 0 elsewhere).
+ * (0 on thread 0's host; measured by ping-pong with thread 0 elsewhere).
  * At normal exit (the module's stop hook, after the exit barrier and the
  * progress thread's end) thread 0 collects every thread's events, in turn,
  * and writes one file in the Chrome trace-event JSON format (Perfetto,

@@ -3,7 +3,8 @@
 # at THREADS 1-4, through MPI RMA at 2 and 4, with HUNT strips at 2, and with
 # the default file name; check_trace.py validates each file against what the
 # program did.  Also: a file that cannot be written is a warning naming it
-# and leaves the exit status alone; a full buffer drops events and says so.
+# and leaves the exit status alone; a full buffer drops events and says so;
+# tools/trace_svg.py draws a file.
 # With the upcc and upcrun of the build tree or of the tree installed into a
 # temporary prefix.
 set -eu
@@ -42,6 +43,14 @@ for n in 2 4; do run "rma$n" "$n" UPCRT_FORCE_RMA=1; done
 extra=--hunt
 run hunt2 2 UPCRT_FORCE_RMA=1 UPCRT_HUNT=1 UPCRT_HUNT_MIN=16K
 extra=
+
+# the picture of a timeline (tools/trace_svg.py): well-formed SVG with a lane per thread
+python3 "$src/tools/trace_svg.py" hunt2.json -o hunt2.svg > svg.log 2>&1 || { cat svg.log; fail "trace_svg.py"; }
+python3 -c '
+import sys, xml.etree.ElementTree as ET
+text = "".join(t.text or "" for t in ET.parse("hunt2.svg").iter("{http://www.w3.org/2000/svg}text"))
+sys.exit(0 if all(n in text for n in ("thread 0", "thread 1", "barrier wait", "HUNT strip")) else 1)
+' || fail "hunt2.svg lacks a lane or the legend"
 
 # -trace alone: upcc-trace.json in the working directory
 "$upcrun" -n 2 -trace ./traced > default.out 2>&1 || { cat default.out; fail "-trace"; }
