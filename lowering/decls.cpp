@@ -302,6 +302,13 @@ std::string Lowerer::sharedObjectDecl(VarDecl *vd, unsigned &e, std::string &aft
   }
   std::string ctor = "static void __attribute__((constructor)) " + desc +
                      "_register(void) { upcrt_register_static(&" + desc + "); }";
+  if (defining && opts.debugTypeNames)
+    // upcc -g: a null pointer to the element type, only so that the debug
+    // information has that type for tools/gdb to print the object with
+    // (the descriptor says it in words only).
+    ctor += " static __attribute__((used)) __typeof__(" +
+            printLowered(innermostElem(ty).getUnqualifiedType()) + ") *const __upcc_elemtype_" +
+            desc.substr(strlen("__upcc_shared_")) + " = 0;";
   if (vd->isStaticLocal()) {
     // Hoisted to file scope before the function, kept on one line.
     std::string h;

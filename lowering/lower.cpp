@@ -406,6 +406,18 @@ bool Lowerer::run(llvm::raw_ostream &out) {
   walkTopLevel();
   lowerConstantSizeofs();
   if (failed) return false;
+  if (!ptsNames.empty()) {
+    // The typedefs naming pointer-to-shared types (ptsTypeFor), on the line
+    // of <upcrt.h> that declares upcrt_pts_t, after its semicolon.
+    const TypedefNameDecl *td = ptsTypedef->getAs<TypedefType>()->getDecl();
+    StringRef text = sm.getBufferData(sm.getMainFileID());
+    size_t semi = text.find(';', endOffsetOf(td->getEndLoc()));
+    if (semi == StringRef::npos) {
+      llvm::errs() << "upcc: internal error: no end to <upcrt.h>'s upcrt_pts_t\n";
+      return false;
+    }
+    insert((unsigned)semi + 1, ptsTypedefDecls());
+  }
 
   StringRef buf = sm.getBufferData(sm.getMainFileID());
   std::stable_sort(edits.begin(), edits.end(), [](const Edit &a, const Edit &b) {

@@ -13,6 +13,9 @@ struct LowerOptions {
   int staticThreads = 0;     // THREADS fixed at compile time, 0 = dynamic
   size_t defaultHeapSize = 0; // upcc -shared-heap, baked into main
   bool check = false;         // upcc -fupc-check: checked shared accesses
+  // upcc -g: pointers-to-shared declared with typedefs of upcrt_pts_t that
+  // name their UPC types, for debuggers (types.cpp, ptsTypeFor)
+  bool debugTypeNames = false;
 };
 
 // Writes the lowered translation unit to out; false (with diagnostics on

@@ -105,6 +105,12 @@ public:
   std::string upcSpelling(clang::QualType t);
   bool isStrictAt(clang::QualType sharedT, clang::SourceLocation l) const;
   clang::QualType ptsTypedef;
+  // A pointer-to-shared type as the C declares it: a typedef of upcrt_pts_t
+  // whose name spells the UPC type for debuggers (tools/gdb), or upcrt_pts_t.
+  clang::QualType ptsTypeFor(clang::QualType ptrT);
+  std::map<std::string, clang::QualType> ptsNames; // name → its typedef type
+  std::string ptsTypedefDecls() const;             // the typedefs, one line
+  std::string gdbScriptEntry();                    // .debug_gdb_scripts entry or ""
 
   // ---- access.cpp: shared lvalues ----
   SharedAddr addrOf(const clang::Expr *lv);

@@ -3,6 +3,9 @@
 // (static THREADS, default shared heap).
 #include "lowerer.h"
 
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+
 using namespace clang;
 
 namespace upc {
@@ -44,7 +47,34 @@ std::string Lowerer::mainWrapper() {
   s += "  static const upcrt_config_t config = { " + std::to_string(opts.staticThreads) + ", " +
        std::to_string(opts.defaultHeapSize) + "u };\n";
   s += "  upcrt_start(argc, argv, __upcc_main, &config);\n}\n";
+  s += gdbScriptEntry();
   return s;
+}
+
+// gdb loads the pretty-printers and `upc` commands of tools/gdb for the
+// program, as it loads libstdc++'s for its containers: an entry in the
+// program's .debug_gdb_scripts section naming the script, which lies next to
+// the <upcrt.h> this unit includes — tools/gdb of the source tree, or
+// $datadir/upcc/gdb of the installed tree.  None when it is not there.
+std::string Lowerer::gdbScriptEntry() {
+  const TypedefNameDecl *td = ptsTypedef->getAs<TypedefType>()->getDecl();
+  PresumedLoc pl = sm.getPresumedLoc(td->getLocation());
+  if (pl.isInvalid()) return "";
+  StringRef include = llvm::sys::path::parent_path(pl.getFilename());
+  std::vector<std::string> candidates = {(include + "/../tools/gdb").str()};
+  StringRef installedInclude = "/" UPCC_INCLUDEDIR_REL "/upcc";
+  if (include.ends_with(installedInclude))
+    candidates.push_back(
+        (include.drop_back(installedInclude.size()) + "/" UPCC_DATADIR_REL "/upcc/gdb").str());
+  candidates.push_back(UPCC_INSTALL_DATADIR "/upcc/gdb");
+  for (const std::string &dir : candidates) {
+    llvm::SmallString<256> script;
+    if (llvm::sys::fs::real_path(dir + "/upcc_printers.py", script)) continue;
+    if (script.str().find_first_of("\"\\\n") != StringRef::npos) return "";
+    return "__asm__(\".pushsection .debug_gdb_scripts, \\\"MS\\\", @progbits, 1\\n"
+           ".byte 1\\n.asciz \\\"" + script.str().str() + "\\\"\\n.popsection\");\n";
+  }
+  return "";
 }
 
 } // namespace upc

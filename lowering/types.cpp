@@ -65,7 +65,7 @@ QualType Lowerer::lowerType(QualType t) {
   case Type::Pointer: {
     QualType pointee = cast<PointerType>(ty)->getPointeeType();
     if (isSharedType(pointee)) {
-      res = ptsTypedef;
+      res = ptsTypeFor(bare);
       q.removeRestrict(); // restrict applies to C pointers only
       changed = true;
     } else {
@@ -349,6 +349,60 @@ std::string Lowerer::accessorSuffix(QualType t) const {
   uint64_t bits = ctx.getTypeSize(c);
   if (bits != 8 && bits != 16 && bits != 32 && bits != 64) return "";
   return (c->isSignedIntegerType() ? "i" : "u") + std::to_string(bits);
+}
+
+// A name for C identifiers that spells any text: letters and digits stay,
+// '_' is "__", any other byte '_' and two hex digits (tools/gdb decodes it).
+static std::string identifierSpelling(const std::string &s) {
+  static const char hex[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : s) {
+    if (llvm::isAlnum(c)) {
+      out += (char)c;
+    } else if (c == '_') {
+      out += "__";
+    } else {
+      out += '_';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+// In the C every pointer-to-shared is a upcrt_pts_t, which a debugger shows
+// as three numbers.  Declared instead with a typedef of upcrt_pts_t named
+// __upcc_pts_<UPC type>_Q<C pointer to the target> (both spelled as above),
+// the same type to the C compiler, the debug information tells
+// tools/gdb/upcc_printers.py what `(shared [4] int *)` it holds and how to
+// read its target.  Under upcc -g only (the names serve the debug
+// information); types the name cannot carry stay upcrt_pts_t.
+QualType Lowerer::ptsTypeFor(QualType ptrT) {
+  if (!opts.debugTypeNames) return ptsTypedef;
+  QualType pointee = ptrT->getPointeeType();
+  if (pointee->isFunctionType() || pointee->isVariablyModifiedType()) return ptsTypedef;
+  std::string upcType = upcSpelling(ptrT);
+  std::string target = printType(ctx.getPointerType(lowerType(pointee)));
+  for (const std::string *s : {&upcType, &target})
+    if (s->find("(unnamed") != std::string::npos || s->find("(anonymous") != std::string::npos ||
+        s->size() > 160)
+      return ptsTypedef;
+  std::string name =
+      "__upcc_pts_" + identifierSpelling(upcType) + "_Q" + identifierSpelling(target);
+  auto known = ptsNames.find(name);
+  if (known != ptsNames.end()) return known->second;
+  TypedefDecl *td = TypedefDecl::Create(ctx, ctx.getTranslationUnitDecl(), SourceLocation(),
+                                        SourceLocation(), &ctx.Idents.get(name),
+                                        ctx.getTrivialTypeSourceInfo(ptsTypedef));
+  QualType q = ctx.getTypedefType(td);
+  ptsNames[name] = q;
+  return q;
+}
+
+std::string Lowerer::ptsTypedefDecls() const {
+  std::string s;
+  for (const auto &n : ptsNames) s += " typedef upcrt_pts_t " + n.first + ";";
+  return s;
 }
 
 // The user's UPC spelling of a type, for messages and descriptors.

@@ -553,6 +553,8 @@ int translate(const Options &o, const std::string &src, const std::string &pp,
   lo.staticThreads = o.staticThreads;
   lo.defaultHeapSize = o.heapSize;
   lo.check = o.check;
+  for (const std::string &a : o.ccArgs) // the last -g or -g0 counts
+    if (a == "-g" || a == "-g3" || a == "-g0") lo.debugTypeNames = a != "-g0";
   std::string out;
   llvm::raw_string_ostream os(out);
   upc::OptimizerOptions oo = o.passOptions;
