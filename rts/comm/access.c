@@ -263,8 +263,8 @@ static void upcrt_access_rma_put(const void *src, int t, uint64_t off, size_t n)
 }
 
 void upcrt_get_remote(void *dst, upcrt_pts_t src, size_t n, int strict) {
+  UPCRT_TRACE_XFER("remote get", UPCRT_TRACE_GET, n, upcrt_get_remote(dst, src, n, strict));
   upcrt_seg_check(src, "read");
-  UPCRT_TRACE_XFER("remote get", UPCRT_TRACE_GET, n);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_read((int)src.thread, n);
   /* the inline caller already fenced a strict access (the cache is empty) */
   if (!strict && upcrt_cache_get(dst, src, n)) return;
@@ -383,8 +383,8 @@ static void upcrt_access_gather_put(int t, uint64_t off, const void *src, size_t
 }
 
 void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
+  UPCRT_TRACE_XFER("remote put", UPCRT_TRACE_PUT, n, upcrt_put_remote(dst, src, n, strict));
   upcrt_seg_check(dst, "write");
-  UPCRT_TRACE_XFER("remote put", UPCRT_TRACE_PUT, n);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_write((int)dst.thread, n);
   if (!strict && upcrt_cache_put(dst, src, n)) return;
   int t = (int)dst.thread;
@@ -422,9 +422,9 @@ void upcrt_access_put_relaxed(int t, uint64_t off, const void *src, size_t n) {
 /* Each names itself when given a null pointer-to-shared, on every path
  * (one compare per call; the guard would only say "read" or "write"). */
 void upc_memget(void *dst, upcrt_pts_t src, size_t n) {
+  UPCRT_TRACE_XFER("upc_memget", UPCRT_TRACE_GET, n, upc_memget(dst, src, n));
   if (n == 0) return;
   upcrt_seg_check(src, "upc_memget");
-  UPCRT_TRACE_XFER("upc_memget", UPCRT_TRACE_GET, n);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(src.thread, src.thread, n);
   upcrt_see_own_updates();
   char *b = upcrt_node_base[src.thread];
@@ -433,9 +433,9 @@ void upc_memget(void *dst, upcrt_pts_t src, size_t n) {
 }
 
 void upc_memput(upcrt_pts_t dst, const void *src, size_t n) {
+  UPCRT_TRACE_XFER("upc_memput", UPCRT_TRACE_PUT, n, upc_memput(dst, src, n));
   if (n == 0) return;
   upcrt_seg_check(dst, "upc_memput");
-  UPCRT_TRACE_XFER("upc_memput", UPCRT_TRACE_PUT, n);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(dst.thread, dst.thread, n);
   upcrt_see_own_updates();
   char *b = upcrt_node_base[dst.thread];
@@ -444,11 +444,10 @@ void upc_memput(upcrt_pts_t dst, const void *src, size_t n) {
 }
 
 void upc_memcpy(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {
+  UPCRT_TRACE_XFER("upc_memcpy", UPCRT_TRACE_PUT, n, upc_memcpy(dst, src, n));
   if (n == 0) return;
   upcrt_seg_check(dst, "upc_memcpy");
   upcrt_seg_check(src, "upc_memcpy");
-  UPCRT_TRACE_XFER("upc_memcpy", upcrt_node_base[src.thread] ? UPCRT_TRACE_PUT : UPCRT_TRACE_GET,
-                   n);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(dst.thread, src.thread, n);
   upcrt_see_own_updates();
   char *bs = upcrt_node_base[src.thread], *bd = upcrt_node_base[dst.thread];
@@ -471,9 +470,9 @@ void upc_memcpy(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {
 }
 
 void upc_memset(upcrt_pts_t dst, int c, size_t n) {
+  UPCRT_TRACE_XFER("upc_memset", UPCRT_TRACE_PUT, n, upc_memset(dst, c, n));
   if (n == 0) return;
   upcrt_seg_check(dst, "upc_memset");
-  UPCRT_TRACE_XFER("upc_memset", UPCRT_TRACE_PUT, n);
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_bulk(dst.thread, dst.thread, n);
   upcrt_see_own_updates();
   char *bd = upcrt_node_base[dst.thread];
