@@ -203,7 +203,8 @@ typedef struct {
   size_t n, cap;
 } trace_text_t;
 
-static void text_printf(trace_text_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void text_printf(trace_text_t *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 static void text_printf(trace_text_t *t, const char *fmt, ...) {
   for (;;) {
     va_list ap;

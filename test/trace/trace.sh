@@ -45,7 +45,8 @@ run hunt2 2 UPCRT_FORCE_RMA=1 UPCRT_HUNT=1 UPCRT_HUNT_MIN=16K
 extra=
 
 # the picture of a timeline (tools/trace_svg.py): well-formed SVG with a lane per thread
-python3 "$src/tools/trace_svg.py" hunt2.json -o hunt2.svg > svg.log 2>&1 || { cat svg.log; fail "trace_svg.py"; }
+python3 "$src/tools/trace_svg.py" hunt2.json -o hunt2.svg > svg.log 2>&1 ||
+  { cat svg.log; fail "trace_svg.py"; }
 python3 -c '
 import sys, xml.etree.ElementTree as ET
 text = "".join(t.text or "" for t in ET.parse("hunt2.svg").iter("{http://www.w3.org/2000/svg}text"))
@@ -69,6 +70,7 @@ grep -q 'events dropped' full.err || { cat full.err; fail "no warning about drop
 python3 -c '
 import json, sys
 d = json.load(open("full.json"))["otherData"]
-sys.exit(0 if d["dropped_events"] > 0 and sum(d["dropped_per_thread"]) == d["dropped_events"] else 1)
+n = d["dropped_events"]
+sys.exit(0 if n > 0 and sum(d["dropped_per_thread"]) == n else 1)
 ' || fail "full.json does not count its dropped events"
 echo "trace ($mode): ok"
