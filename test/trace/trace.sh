@@ -1,6 +1,7 @@
 #!/bin/sh
 # trace.sh BUILD SOURCE build|installed: upcrun -trace on test/trace/traced.upc
-# at THREADS 1-4, through MPI RMA at 2 and 4, with HUNT strips at 2, and with
+# at THREADS 1-4, through MPI RMA at 2 and 4, on simulated nodes of 2 at 4,
+# with HUNT strips at 2, and with
 # the default file name; check_trace.py validates each file against what the
 # program did.  Also: a file that cannot be written is a warning naming it
 # and leaves the exit status alone; a full buffer drops events and says so;
@@ -40,6 +41,7 @@ run() {
 extra=
 for n in 1 2 3 4; do run "smp$n" "$n"; done
 for n in 2 4; do run "rma$n" "$n" UPCRT_FORCE_RMA=1; done
+run nodes4 4 UPCRT_NODE_SIZE=2 # simulated nodes: the barriers between nodes
 extra=--hunt
 run hunt2 2 UPCRT_FORCE_RMA=1 UPCRT_HUNT=1 UPCRT_HUNT_MIN=16K
 extra=
