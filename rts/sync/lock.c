@@ -147,6 +147,15 @@ void upc_all_lock_free(upcrt_pts_t l) {
   }
 }
 
+/* The holder word, for the debugger (tools/gdb): MYTHREAD + 1 while this
+ * thread holds the lock, written only where the lock's place is on this
+ * node (one store to a line the acquire just touched); across nodes it
+ * stays 0, as a round trip per lock costs more than the debugger's answer
+ * is worth. */
+static void upcrt_lock_set_holder(upcrt_pts_t l, uint64_t v) {
+  if (upcrt_node_base[l.thread]) upcrt_seg_store((int)l.thread, l.offset + UPCRT_LOCK_HOLDER, v);
+}
+
 void upc_lock(upcrt_pts_t l) {
   upcrt_lock_check(l, "upc_lock");
   upcrt_fence();
@@ -168,6 +177,7 @@ void upc_lock(upcrt_pts_t l) {
   if (UPCRT_UNLIKELY(trace_t0) && ticket != trace_serving)
     upcrt_trace_span("upc_lock", trace_t0, 0);
   upcrt_lock_add(l, ticket);
+  upcrt_lock_set_holder(l, (uint64_t)upcrt_mythread + 1);
 }
 
 int upc_lock_attempt(upcrt_pts_t l) {
@@ -182,6 +192,7 @@ int upc_lock_attempt(upcrt_pts_t l) {
   if (upcrt_seg_cas(t, l.offset + UPCRT_LOCK_NEXT, serving, serving + 1) != serving) return 0;
   upcrt_seg_sync();
   upcrt_lock_add(l, serving);
+  upcrt_lock_set_holder(l, (uint64_t)upcrt_mythread + 1);
   return 1;
 }
 
@@ -194,6 +205,7 @@ void upc_unlock(upcrt_pts_t l) {
     upcrt_fatal("upc_unlock: the lock %s is not held by this thread", d);
   }
   upcrt_lock_forget(i);
+  upcrt_lock_set_holder(l, 0);
   /* everything done under the lock completes before the next holder runs */
   upcrt_fence();
   upcrt_ticket_release((int)l.thread, l.offset);

@@ -18,7 +18,8 @@
 #include "core/ticket.h"
 
 /* A lock's words: the ticket pair of ticket.h, which acquires and releases
- * them (upcrt_ticket_acquire/release), and one reserved word. */
+ * them (upcrt_ticket_acquire/release), and the holder's MYTHREAD + 1 where
+ * the place is on the holder's node (else 0; read by tools/gdb). */
 enum { UPCRT_LOCK_NEXT = UPCRT_TICKET_NEXT, UPCRT_LOCK_SERVING = UPCRT_TICKET_SERVING,
        UPCRT_LOCK_HOLDER = 16, UPCRT_LOCK_BYTES = 24 };
 

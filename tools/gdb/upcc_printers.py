@@ -240,7 +240,8 @@ def lock_state(thread, offset):
     elif holder:
         who = "held by thread %d" % (holder - 1)
     else:
-        who = "held by another thread"
+        # the holder word is written only from the lock's node (rts/sync/lock.c)
+        who = "held by a thread on another node"
     return who + ("" if waiting == 0 else ", %d waiting" % waiting)
 
 
