@@ -2,9 +2,9 @@
 # trace.sh BUILD SOURCE build|installed: upcrun -trace on test/trace/traced.upc
 # at THREADS 1-4, through MPI RMA at 2 and 4, on simulated nodes of 2 at 4,
 # with HUNT strips at 2, and with the default file name; check_trace.py
-# validates each file against what the program did.  Also: a file that cannot be written is a warning naming it
-# and leaves the exit status alone; a full buffer drops events and says so;
-# tools/trace_svg.py draws a file.
+# validates each file against what the program did.  Also: a file that
+# cannot be written is a warning naming it and leaves the exit status alone;
+# a full buffer drops events and says so; tools/trace_svg.py draws a file.
 # With the upcc and upcrun of the build tree or of the tree installed into a
 # temporary prefix.
 set -eu
