@@ -358,6 +358,12 @@ int upcrt_cache_get(void *dst, upcrt_pts_t src, size_t n) {
 
 int upcrt_cache_put(upcrt_pts_t dst, const void *src, size_t n) {
   if (upcrt_cache_lines == 0) return 0;
+  /* writing around, a thread of which no line is held needs no lookup */
+  if (upcrt_cache_around_left && !upcrt_cache_held[dst.thread]) {
+    upcrt_cache_around_left--;
+    upcrt_cache_st.write_arounds++;
+    return 0;
+  }
   upcrt_cache_line_t *l = upcrt_cache_find(
       (int)dst.thread, dst.offset, n, upcrt_cache_around_left ? CACHE_WRITE_AROUND : CACHE_WRITE);
   if (upcrt_cache_around_left) {
@@ -365,8 +371,13 @@ int upcrt_cache_put(upcrt_pts_t dst, const void *src, size_t n) {
   } else {
     upcrt_cache_write_hits += l && upcrt_cache_hit;
     if (++upcrt_cache_writes == WRITE_WINDOW) {
-      if (upcrt_cache_write_hits < WRITE_WINDOW / 4)
+      if (upcrt_cache_write_hits < WRITE_WINDOW / 4) {
         upcrt_cache_around_left = WRITE_WINDOW * WRITE_AROUND_WINDOWS;
+        /* the window's lines go (their bytes join the gathered puts), so
+         * that writes around them skip the lookup */
+        upcrt_cache_flush_all();
+        l = NULL; /* this write goes around too */
+      }
       upcrt_cache_writes = upcrt_cache_write_hits = 0;
     }
   }
