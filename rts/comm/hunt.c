@@ -61,12 +61,16 @@ static size_t upcrt_hunt_stage_cap, upcrt_hunt_stage_used;
  * of the class to the next, which holds the memget, the program's work on
  * the data, and every cost of HUNT (faults, signals, copies out of staging,
  * waits, the cache the copies evict), each way a running average.  The
- * first memget of a class is blocking, the second HUNT, then the faster
+ * first 16 memgets of a class are blocking, the 17th HUNT, then the faster
  * way, trying the other again after 16, 32, ... 1024 memgets of the class.
+ * The first try waits for the class to recur because it costs two to three
+ * blocking memgets (fresh staging pages, the first faults), which only a
+ * class used many times can win back.
  * UPCRT_HUNT_MIN skips all this: every memget of at least that many whole
  * pages is HUNT. */
 typedef struct {
   double block, hunt;    /* seconds from a memget to the next (0: not measured) */
+  unsigned seen;         /* memgets of the class, up to the first try */
   unsigned since, every; /* memgets since the last try of the other way */
   double last;           /* when the last memget of the class started (0: none) */
   int last_hunted;       /* and which way it went */
@@ -74,8 +78,12 @@ typedef struct {
 static upcrt_hunt_class_t upcrt_hunt_class[64];
 static int upcrt_hunt_forced;
 
+/* A period of more than twice the estimate counts as twice it: the
+ * program did something else between two memgets (a phase ended), which
+ * says nothing about the way the first one went. */
 static void upcrt_hunt_learn(int c, double t, int hunted) {
   double *v = hunted ? &upcrt_hunt_class[c].hunt : &upcrt_hunt_class[c].block;
+  if (*v != 0 && t > 2 * *v) t = 2 * *v;
   *v = *v == 0 ? t : (*v + t) / 2;
 }
 
@@ -83,8 +91,7 @@ static void upcrt_hunt_learn(int c, double t, int hunted) {
 static int upcrt_hunt_choose(int c) {
   upcrt_hunt_class_t *k = &upcrt_hunt_class[c];
   if (upcrt_hunt_forced) return 1;
-  if (k->block == 0) return 0;
-  if (k->hunt == 0) return 1;
+  if (k->hunt == 0) return ++k->seen > PROBE_FIRST;
   int better = k->hunt < k->block;
   if (k->every == 0) k->every = PROBE_FIRST;
   if (++k->since < k->every) return better;
