@@ -8,8 +8,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/upcc-man.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-meson install -C "$build" --no-rebuild --destdir "$tmp/root" > "$tmp/install.log" 2>&1 ||
-  { cat "$tmp/install.log"; fail "meson install"; }
+. "$(dirname "$0")/../install_tree.sh"
+install_tree "$build" "$tmp"
 mandir=$(dirname "$(find "$tmp/root" -path '*/man1/upcc.1' -type f)")
 mandir=${mandir%/man1}
 [ -n "$mandir" ] && [ "${mandir%/share/man}" != "$mandir" ] || fail "upcc.1 is not in share/man/man1"

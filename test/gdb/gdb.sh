@@ -19,12 +19,10 @@ cleanup() { [ -z "$runpid" ] || kill "$runpid" 2>/dev/null || true; rm -rf "$tmp
 trap cleanup EXIT
 fail() { echo "FAIL ($mode): $*"; exit 1; }
 show() { echo "--- $1"; cat "$1"; }
+. "$(dirname "$0")/../install_tree.sh"
 
 if [ "$mode" = installed ]; then
-  meson install -C "$build" --no-rebuild --destdir "$tmp/root" > "$tmp/install.log" 2>&1 ||
-    { cat "$tmp/install.log"; fail "meson install"; }
-  upcc=$(find "$tmp/root" -path '*/bin/upcc' -type f)
-  upcrun=$(find "$tmp/root" -path '*/bin/upcrun' -type f)
+  install_tree "$build" "$tmp"
   script=$(find "$tmp/root" -path '*/upcc/gdb/upcc_printers.py' -type f)
   [ -n "$script" ] || fail "upcc_printers.py not installed"
 else

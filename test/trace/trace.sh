@@ -12,12 +12,10 @@ build=$1; src=$2; mode=$3
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/upcc-trace.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL ($mode): $*"; exit 1; }
+. "$(dirname "$0")/../install_tree.sh"
 
 if [ "$mode" = installed ]; then
-  meson install -C "$build" --no-rebuild --destdir "$tmp/root" > "$tmp/install.log" 2>&1 ||
-    { cat "$tmp/install.log"; fail "meson install"; }
-  upcc=$(find "$tmp/root" -path '*/bin/upcc' -type f)
-  upcrun=$(find "$tmp/root" -path '*/bin/upcrun' -type f)
+  install_tree "$build" "$tmp"
 else
   upcc=$build/tools/upcc
   upcrun=$build/tools/upcrun

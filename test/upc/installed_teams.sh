@@ -8,11 +8,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/upcc-teams.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-meson install -C "$build" --no-rebuild --destdir "$tmp/root" > "$tmp/install.log" 2>&1 ||
-  { cat "$tmp/install.log"; fail "meson install"; }
-upcc=$(find "$tmp/root" -path '*/bin/upcc' -type f)
-upcrun=$(find "$tmp/root" -path '*/bin/upcrun' -type f)
-[ -x "$upcc" ] && [ -x "$upcrun" ] || fail "upcc or upcrun not installed"
+. "$(dirname "$0")/../install_tree.sh"
+install_tree "$build" "$tmp"
 "$upcc" -v -I "$src/test/upc" -o "$tmp/teams" "$src/test/upc/teams.upc" > "$tmp/cc.log" 2>&1 ||
   { cat "$tmp/cc.log"; fail "compiling teams.upc with the installed upcc"; }
 grep -q "$tmp/root" "$tmp/cc.log" || { cat "$tmp/cc.log"; fail "the installed upcc did not use its own headers"; }
