@@ -69,10 +69,10 @@ void upcx_poll(void);
  * from a thread on another node may return once the transfer has started, in
  * strips (the runtime measures whether that pays, see README "HUNT"); the
  * first touch of a strip's pages waits for that strip only.  Fences,
- * barriers, locks and strict accesses wait for everything.  Until then a
- * system call given the buffer (write, send, ...) fails with EFAULT: put a
- * upc_fence first.  The hints below take effect for later memgets and may
- * be called with HUNT off. */
+ * barriers, locks and strict accesses wait for everything; so do the
+ * system calls and MPI calls given the buffer (upcc links wrappers that
+ * complete the strips they overlap first; README "HUNT").  The hints below
+ * take effect for later memgets and may be called with HUNT off. */
 
 /* Each strip is `factor` (>= 1) times the previous one (the first is 16 KB,
  * none larger than 1 MB); 1 gives equal 16 KB strips.  Default 2. */

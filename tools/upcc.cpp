@@ -50,7 +50,7 @@ const char *const kUsage =
     "  -T N, -T=N, -fupc-threads=N\n"
     "                       compile for a static THREADS = N\n"
     "  -shared-heap SIZE    default per-thread shared heap (e.g. 256MB, 1GB) baked into the program\n"
-    "  -I DIR -D NAME[=V] -U NAME   preprocessor search paths and macros\n"
+    "  -I DIR -isystem DIR -D NAME[=V] -U NAME   preprocessor search paths and macros\n"
     "  -L DIR -l LIB        linker search paths and libraries\n"
     "  -O0 -O1 -O2 -O3 -Os -g   backend optimization and debug information (line\n"
     "                       tables are always on, for the runtime's error messages;\n"
@@ -328,6 +328,12 @@ Options parseArgs(int argc, char **argv) {
       o.ppArgs.push_back(a);
       continue;
     }
+    if (a == "-isystem") {
+      o.ppArgs.push_back(a);
+      o.ppArgs.push_back(value(i, a));
+      continue;
+    }
+    if (a.compare(0, 8, "-isystem") == 0) { o.ppArgs.push_back(a); continue; }
     if (a == "-L" || a == "-l") { o.linkInputs.push_back(a + value(i, a)); continue; }
     if (a.compare(0, 2, "-L") == 0 || a.compare(0, 2, "-l") == 0) { o.linkInputs.push_back(a); continue; }
     if (a == "-T") {

@@ -1,16 +1,17 @@
 /* team.c — upcx teams (<upcx.h>): collectives over a subset of the threads,
  * each team an MPI communicator.
  *
- * A team's collectives are nonblocking MPI calls completed with the
- * runtime's backoff, so that a member that will never come is reported
- * instead of hanging: while a member waits, it publishes in its segment
- * (UPCRT_SEG_TEAMOP) which collective of which team it is in, and the wait
- * looks at the other members' words and barrier states once it has lasted
- * half a second.  A member at a upc_barrier, gone from main, or in another
- * collective of this team (or of another team both share) for two seconds
- * more is named.  The team communicators return MPI errors instead of
- * aborting, so that collectives mismatched inside MPI are reported the same
- * way.
+ * A team's collectives are MPI's on its communicator.  So that a member
+ * that will never come is reported instead of hanging, each member
+ * publishes in its segment (UPCRT_SEG_TEAMOP) which collective of which
+ * team it is in, and once a collective has lasted half a second someone
+ * looks at the other members' words and barrier states: the wait itself
+ * (nonblocking MPI completed with the runtime's backoff), or, for MPI's
+ * faster blocking collectives, a watchdog thread (below).  A member at a
+ * upc_barrier, gone from main, or in another collective of this team (or of
+ * another team both share) for two seconds more is named.  The team
+ * communicators return MPI errors instead of aborting, so that collectives
+ * mismatched inside MPI are reported too.
  *
  * A team's id is the same on every member (derived from its parent's id,
  * the parent's split count and the color), so that the words compare
@@ -34,10 +35,10 @@
 #include "upcx.h"
 
 enum { TEAM_LIVE = 0x7ea3u, TEAM_FREED = 0xdeadu };
-enum { OP_SPLIT = 1, OP_BARRIER, OP_BROADCAST, OP_ALLREDUCE, OP_FREE, OP_WORLD };
+enum { OP_SPLIT = 1, OP_BARRIER, OP_BROADCAST, OP_ALLREDUCE, OP_FREE };
 static const char *const op_name[] = {
     "", "upcx_team_split", "upcx_team_barrier", "upcx_team_broadcast",
-    "upcx_team_allreduce", "upcx_team_free", "the first collective of the world team"};
+    "upcx_team_allreduce", "upcx_team_free"};
 
 struct upcx_team {
   uint32_t magic;
@@ -266,7 +267,7 @@ int upcx_team_thread(upcx_team_t t, int rank) {
 }
 
 typedef struct {
-  int color, key, prank;
+  int key, prank;
 } member_t;
 static int member_cmp(const void *a, const void *b) {
   const member_t *x = a, *y = b;
@@ -301,7 +302,7 @@ upcx_team_t upcx_team_split(upcx_team_t parent, int color, int key) {
   if (color != UPCX_TEAM_NOCOLOR) {
     int n = 0;
     for (int i = 0; i < p->size; i++)
-      if (all[2 * i] == color) m[n++] = (member_t){color, all[2 * i + 1], i};
+      if (all[2 * i] == color) m[n++] = (member_t){all[2 * i + 1], i};
     qsort(m, (size_t)n, sizeof *m, member_cmp);
     t = calloc(1, sizeof *t);
     int *pranks = malloc(sizeof(int) * (size_t)n);

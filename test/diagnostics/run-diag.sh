@@ -93,6 +93,15 @@ driver)
   (cd "$tmp" && "$abs_upcc" -E -o - e.upc >"$tmp/out") || fail "-E -o - failed"
   grep -q "upcc_e_marker" "$tmp/out" || fail "-E -o -: nothing on stdout"
   [ -e "$tmp/-" ] && fail "-E -o - wrote a file named -"
+  # -isystem DIR (and -isystemDIR) is searched before upcc's own headers
+  mkdir -p "$tmp/sys1" "$tmp/sys2"
+  printf 'int upcc_sys1_marker;\n' >"$tmp/sys1/upc_collective.h"
+  printf 'int upcc_sys2_marker;\n' >"$tmp/sys2/upcc_sys2.h"
+  printf '#include <upc_collective.h>\n#include <upcc_sys2.h>\n' >"$tmp/sys.upc"
+  "$upcc" -isystem "$tmp/sys1" -isystem"$tmp/sys2" -E -o - "$tmp/sys.upc" >"$tmp/out" 2>&1 ||
+    { cat "$tmp/out"; fail "-isystem failed"; }
+  grep -q upcc_sys1_marker "$tmp/out" && grep -q upcc_sys2_marker "$tmp/out" ||
+    { cat "$tmp/out"; fail "-isystem: the directories' headers were not used"; }
   "$upcc" --version >"$tmp/out" 2>&1 || fail "--version failed"
   grep -q "^upcc [0-9]" "$tmp/out" || fail "--version: no version line"
   grep -q "201311L" "$tmp/out" || fail "--version: no UPC version"
