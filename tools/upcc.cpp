@@ -319,21 +319,16 @@ Options parseArgs(int argc, char **argv) {
       continue;
     }
     if (a == "-save-temps" || a == "--save-temps" || a == "-save-all-temps") { o.saveTemps = true; continue; }
-    if (a == "-I" || a == "-D" || a == "-U") {
+    if (a == "-I" || a == "-D" || a == "-U" || a == "-isystem") {
       std::string v = value(i, a);
       o.ppArgs.push_back(a + v);
       continue;
     }
-    if (a.compare(0, 2, "-I") == 0 || a.compare(0, 2, "-D") == 0 || a.compare(0, 2, "-U") == 0) {
+    if (a.compare(0, 2, "-I") == 0 || a.compare(0, 2, "-D") == 0 || a.compare(0, 2, "-U") == 0 ||
+        a.compare(0, 8, "-isystem") == 0) {
       o.ppArgs.push_back(a);
       continue;
     }
-    if (a == "-isystem") {
-      o.ppArgs.push_back(a);
-      o.ppArgs.push_back(value(i, a));
-      continue;
-    }
-    if (a.compare(0, 8, "-isystem") == 0) { o.ppArgs.push_back(a); continue; }
     if (a == "-L" || a == "-l") { o.linkInputs.push_back(a + value(i, a)); continue; }
     if (a.compare(0, 2, "-L") == 0 || a.compare(0, 2, "-l") == 0) { o.linkInputs.push_back(a); continue; }
     if (a == "-T") {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/segment.h"
+#include "core/start.h"
 #include "access.h"
 
 /* Defaults measured with test/bench/cache_bench.c (README, "Runtime environment"). */
@@ -58,16 +59,6 @@ static unsigned upcrt_cache_writes, upcrt_cache_write_hits, upcrt_cache_around_l
 static int upcrt_cache_hit; /* the last lookup found its line */
 static upcrt_cache_stats_t upcrt_cache_st;
 
-static size_t upcrt_cache_env(const char *name, size_t dflt, size_t lo, size_t hi) {
-  const char *s = getenv(name);
-  if (!s || !*s) return dflt;
-  char *end;
-  unsigned long long v = strtoull(s, &end, 10);
-  if (*end || *s == '-' || v < lo || v > hi)
-    upcrt_fatal("%s=%s: expected a number from %zu to %zu", name, s, lo, hi);
-  return (size_t)v;
-}
-
 static void *upcrt_cache_alloc(size_t n) {
   void *p = calloc(1, n ? n : 1);
   if (!p) upcrt_fatal("software cache: out of private memory (%zu bytes)", n);
@@ -80,9 +71,9 @@ static void upcrt_cache_make_line(upcrt_cache_line_t *l, unsigned char *data, ui
 }
 
 void upcrt_cache_init(void) {
-  upcrt_cache_lines = upcrt_cache_env("UPCRT_CACHE_LINES", DEFAULT_LINES, 0, MAX_LINES);
+  upcrt_cache_lines = upcrt_start_env_count("UPCRT_CACHE_LINES", DEFAULT_LINES, 0, MAX_LINES);
   upcrt_cache_lsize =
-      upcrt_cache_env("UPCRT_CACHE_LINE_SIZE", DEFAULT_LINE_SIZE, 8, MAX_LINE_SIZE);
+      upcrt_start_env_count("UPCRT_CACHE_LINE_SIZE", DEFAULT_LINE_SIZE, 8, MAX_LINE_SIZE);
   if (upcrt_cache_lsize & (upcrt_cache_lsize - 1))
     upcrt_fatal("UPCRT_CACHE_LINE_SIZE=%zu: the line size must be a power of two >= 8",
                 upcrt_cache_lsize);

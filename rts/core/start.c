@@ -1,9 +1,11 @@
 /* start.c — runtime start-up, normal and global exit, fatal errors, crash handlers. */
 #include "start.h"
 
+#include <errno.h>
 #include <mpi.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +129,19 @@ UPCRT_NORETURN void upcrt_fatal(const char *fmt, ...) {
 }
 
 void upc_global_exit(int status) { upcrt_start_abort(status); }
+
+size_t upcrt_start_env_count(const char *name, size_t dflt, size_t lo, size_t hi) {
+  const char *s = getenv(name);
+  if (!s || !*s) return dflt;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (*end || *s == '-' || errno || v < lo || v > hi) {
+    if (hi == SIZE_MAX) upcrt_fatal("%s=%s: expected a number of at least %zu", name, s, lo);
+    upcrt_fatal("%s=%s: expected a number from %zu to %zu", name, s, lo, hi);
+  }
+  return (size_t)v;
+}
 
 /* ---- crash handlers ---- */
 

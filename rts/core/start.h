@@ -11,6 +11,8 @@
 #ifndef UPCRT_START_H
 #define UPCRT_START_H
 
+#include <stddef.h>
+
 #include "upcrt.h"
 
 extern int upcrt_start_running; /* 1 between start-up and finalize */
@@ -25,6 +27,11 @@ extern volatile int upcrt_start_ending;
  * before main), and thread 0 prints each phase's longest time over the
  * threads to stderr as main begins. */
 void upcrt_start_phase(const char *name);
+
+/* The number in environment variable name, or dflt when it is unset or
+ * empty; anything but a number from lo to hi is a fatal error naming the
+ * variable (hi SIZE_MAX: no upper bound). */
+size_t upcrt_start_env_count(const char *name, size_t dflt, size_t lo, size_t hi);
 
 /* Ends the job now with status, without a message of its own: one MPI_Abort
  * by the first thread to get here; a later one waits for it to end the job

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "segment.h"
+#include "start.h"
 #include "upcrt.h"
 
 int upcrt_tracing;
@@ -123,17 +124,6 @@ void upcrt_trace_progress(const char *name, uint64_t t0) {
   if (t1 - t0 >= PROGRESS_MIN_NS) trace_complete(&trace_prog, name, t0, t1, 0);
 }
 
-static size_t trace_env_size(const char *var, size_t dflt, size_t min) {
-  const char *v = getenv(var);
-  if (!v || !*v) return dflt;
-  char *end;
-  errno = 0;
-  unsigned long long x = strtoull(v, &end, 10);
-  if (*end != '\0' || errno || x < min)
-    upcrt_fatal("%s=\"%s\" is not a number of at least %zu", var, v, min);
-  return (size_t)x;
-}
-
 /* This thread's clock against thread 0's: the same clock on thread 0's host
  * (CLOCK_MONOTONIC is the kernel's; a ping-pong there would only add its
  * error); elsewhere, the ping-pong with the shortest round trip. */
@@ -180,8 +170,10 @@ void upcrt_trace_enter_main(void) {
   const char *v = getenv("UPCRT_TRACE");
   if (!v || !*v || strcmp(v, "0") == 0) return;
   trace_file = strcmp(v, "1") == 0 ? "upcc-trace.json" : v;
-  trace_min_bytes = trace_env_size("UPCRT_TRACE_MIN_BYTES", MIN_BYTES_DEFAULT, 0);
-  size_t cap = trace_cap = trace_env_size("UPCRT_TRACE_EVENTS", EVENTS_DEFAULT, 16);
+  trace_min_bytes =
+      upcrt_start_env_count("UPCRT_TRACE_MIN_BYTES", MIN_BYTES_DEFAULT, 0, SIZE_MAX);
+  size_t cap = trace_cap =
+      upcrt_start_env_count("UPCRT_TRACE_EVENTS", EVENTS_DEFAULT, 16, SIZE_MAX);
   trace_main.ev = malloc(cap * sizeof(trace_event_t));
   trace_prog.ev = malloc(cap / 4 * sizeof(trace_event_t));
   if (!trace_main.ev || !trace_prog.ev)
@@ -262,6 +254,16 @@ static void trace_format(trace_text_t *t, const trace_buf_t *b, int tid) {
   }
 }
 
+/* A track's metadata: "thread N" + suffix, at position sort. */
+static void trace_track(trace_text_t *t, int tid, const char *suffix, int sort) {
+  text_printf(t, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":0,\"tid\":%d,"
+                 "\"args\":{\"name\":\"thread %d%s\"}},\n",
+              tid, upcrt_mythread, suffix);
+  text_printf(t, "{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":0,\"tid\":%d,"
+                 "\"args\":{\"sort_index\":%d}},\n",
+              tid, sort);
+}
+
 /* Thread 0 takes each thread's text in turn (bounded memory: one thread's
  * at a time), in pieces MPI's int counts can say. */
 #define PIECE ((size_t)1 << 30)
@@ -297,20 +299,10 @@ void upcrt_trace_stop(void) {
   __atomic_store_n(&trace_prog_ready, 0, __ATOMIC_RELEASE);
   int me = upcrt_mythread, T = upcrt_threads;
   trace_text_t text = {0};
-  text_printf(&text, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":0,\"tid\":%d,"
-                     "\"args\":{\"name\":\"thread %d\"}},\n",
-              me, me);
-  text_printf(&text, "{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":0,\"tid\":%d,"
-                     "\"args\":{\"sort_index\":%d}},\n",
-              me, 2 * me);
+  trace_track(&text, me, "", 2 * me);
   trace_format(&text, &trace_main, me);
   if (trace_prog.n) {
-    text_printf(&text, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":0,\"tid\":%d,"
-                       "\"args\":{\"name\":\"thread %d progress\"}},\n",
-                T + me, me);
-    text_printf(&text, "{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":0,\"tid\":%d,"
-                       "\"args\":{\"sort_index\":%d}},\n",
-                T + me, 2 * me + 1);
+    trace_track(&text, T + me, " progress", 2 * me + 1);
     trace_format(&text, &trace_prog, T + me);
   }
   uint64_t mine[3] = {trace_main.dropped + trace_prog.dropped, trace_main.n + trace_prog.n,

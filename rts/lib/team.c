@@ -338,21 +338,27 @@ upcx_team_t upcx_team_split(upcx_team_t parent, int color, int key) {
   return t;
 }
 
+/* A barrier of t's members as collective op (a team barrier, or the
+ * agreement before a free). */
+static void team_barrier_op(struct upcx_team *t, int op) {
+  op_begin(t, op);
+  if (t->blocking) {
+    team_ok(MPI_Barrier(t->comm), op);
+  } else {
+    MPI_Request r;
+    team_ok(MPI_Ibarrier(t->comm, &r), op);
+    team_wait(&r, t, op);
+  }
+  op_end(t);
+}
+
 void upcx_team_barrier(upcx_team_t t) {
   UPCRT_TRACE_SCOPE("upcx_team_barrier");
   team_check(t, "upcx_team_barrier");
   /* this thread's writes before it are visible to the members after it */
   upcrt_fence();
   upcrt_seg_sync();
-  op_begin(t, OP_BARRIER);
-  if (t->blocking) {
-    team_ok(MPI_Barrier(t->comm), OP_BARRIER);
-  } else {
-    MPI_Request r;
-    team_ok(MPI_Ibarrier(t->comm, &r), OP_BARRIER);
-    team_wait(&r, t, OP_BARRIER);
-  }
-  op_end(t);
+  team_barrier_op(t, OP_BARRIER);
   /* and theirs to this thread */
   upcrt_fence();
   upcrt_seg_sync();
@@ -494,15 +500,7 @@ void upcx_team_free(upcx_team_t t) {
   team_check(t, "upcx_team_free");
   if (t == &world_team) upcrt_fatal("upcx_team_free: the world team cannot be freed");
   /* every member has stopped using it */
-  op_begin(t, OP_FREE);
-  if (t->blocking) {
-    team_ok(MPI_Barrier(t->comm), OP_FREE);
-  } else {
-    MPI_Request r;
-    team_ok(MPI_Ibarrier(t->comm, &r), OP_FREE);
-    team_wait(&r, t, OP_FREE);
-  }
-  op_end(t);
+  team_barrier_op(t, OP_FREE);
   MPI_Comm_free(&t->comm);
   pthread_mutex_lock(&watch_mutex);
   for (struct upcx_team **q = &live_teams; *q; q = &(*q)->next)
