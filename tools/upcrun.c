@@ -86,6 +86,13 @@ static int upcrun_valid_size(const char *s) {
   return *s == '\0';
 }
 
+/* FILE of an option given as "-opt" or "-opt=FILE"; NULL for the first. */
+static const char *upcrun_file_value(const char *arg, const char *opt) {
+  const char *eq = strchr(arg, '=');
+  if (eq && !eq[1]) upcrun_bad("%s= wants a file name", opt);
+  return eq ? eq + 1 : NULL;
+}
+
 /* Value of an option given as "-opt VALUE" or "-opt=VALUE". */
 static const char *upcrun_value(int argc, char **argv, int *i, const char *opt) {
   const char *eq = strchr(argv[*i], '=');
@@ -217,13 +224,11 @@ int main(int argc, char **argv) {
     } else if (upcrun_is(a, "hosts")) {
       hosts = upcrun_value(argc, argv, &i, "-hosts");
     } else if (upcrun_is(a, "stats")) {
-      const char *eq = strchr(a, '=');
-      if (eq && !eq[1]) upcrun_bad("%s", "-stats= wants a file name");
-      upcrun_setenv("UPCRT_STATS", eq ? eq + 1 : "1");
+      const char *file = upcrun_file_value(a, "-stats");
+      upcrun_setenv("UPCRT_STATS", file ? file : "1");
     } else if (upcrun_is(a, "trace")) {
-      const char *eq = strchr(a, '=');
-      if (eq && !eq[1]) upcrun_bad("%s", "-trace= wants a file name");
-      upcrun_setenv("UPCRT_TRACE", eq ? eq + 1 : "upcc-trace.json");
+      const char *file = upcrun_file_value(a, "-trace");
+      upcrun_setenv("UPCRT_TRACE", file ? file : "upcc-trace.json");
     } else if (upcrun_is(a, "freeze")) {
       const char *eq = strchr(a, '=');
       if (eq && !upcrun_valid_count(eq + 1, 0))
@@ -232,9 +237,8 @@ int main(int argc, char **argv) {
     } else if (upcrun_is(a, "coll-table")) {
       upcrun_setenv("UPCRT_COLL_TABLE", upcrun_value(argc, argv, &i, "-coll-table"));
     } else if (upcrun_is(a, "tune-collectives")) {
-      const char *eq = strchr(a, '=');
-      if (eq && !eq[1]) upcrun_bad("%s", "-tune-collectives= wants a file name");
-      tune = eq ? eq + 1 : upcrun_default_table();
+      tune = upcrun_file_value(a, "-tune-collectives");
+      if (!tune) tune = upcrun_default_table();
     } else if (upcrun_is(a, "hunt")) {
       upcrun_setenv("UPCRT_HUNT", "1");
     } else if (strcmp(a, "-v") == 0 || upcrun_is(a, "verbose")) {
@@ -243,8 +247,12 @@ int main(int argc, char **argv) {
       upcrun_bad("unknown option %s", a);
     }
   }
-  char *tune_argv[] = {upcrun_tuner(), "--tune", (char *)tune, NULL};
+  char *tune_argv[4];
   if (tune) {
+    tune_argv[0] = upcrun_tuner();
+    tune_argv[1] = "--tune";
+    tune_argv[2] = (char *)tune;
+    tune_argv[3] = NULL;
     if (i < argc) upcrun_bad("-tune-collectives runs no program (found \"%s\")", argv[i]);
     argv = tune_argv;
     argc = 3;
