@@ -43,9 +43,12 @@ static size_t upcrt_access_stage_used;
  * accumulate to one place), while puts to distinct places stay in flight. */
 #define INFLIGHT_BITS 4096
 #define INFLIGHT_CHUNKS 64 /* a put spanning more chunks marks everything */
+#define INFLIGHT_FEW 8 /* bits set that are cleared one by one */
 typedef struct {
   uint64_t bits[INFLIGHT_BITS / 64];
   int any, all;
+  int nset; /* bits set, the first INFLIGHT_FEW of them in set[] */
+  unsigned set[INFLIGHT_FEW];
 } upcrt_inflight_t;
 static upcrt_inflight_t **upcrt_access_inflight;
 
@@ -125,6 +128,8 @@ static void upcrt_inflight_add(int t, uint64_t off, size_t n) {
     for (uint64_t c = lo; c <= hi; c++) {
       unsigned b = upcrt_inflight_bit(c);
       f->bits[b / 64] |= (uint64_t)1 << (b % 64);
+      if (f->nset < INFLIGHT_FEW) f->set[f->nset] = b;
+      f->nset++;
     }
 }
 
@@ -149,7 +154,13 @@ int upcrt_access_overlaps(int t, uint64_t off, size_t n) {
 
 static void upcrt_inflight_clear(int t) {
   upcrt_inflight_t *f = upcrt_access_inflight[t];
-  if (f && f->any) memset(f, 0, sizeof *f);
+  if (!f || !f->any) return;
+  if (f->nset <= INFLIGHT_FEW) {
+    for (int i = 0; i < f->nset; i++) f->bits[f->set[i] / 64] = 0;
+    f->any = f->all = f->nset = 0;
+  } else {
+    memset(f, 0, sizeof *f);
+  }
 }
 
 static void upcrt_access_send_batches(void);
@@ -161,7 +172,7 @@ static void upcrt_access_mark(int t);
 /* Completes every operation in flight and frees the staging buffer; targets
  * whose puts or updates are still gathered stay pending. */
 static void upcrt_access_complete(void) {
-  upcrt_updq_drain(); /* clears upcrt_updates_pending below with the rest */
+  if (upcrt_updates_pending) upcrt_updq_drain(); /* the flag is cleared below */
   for (int i = 0; i < upcrt_access_npend; i++)
     if (upcrt_access_acc[upcrt_access_plist[i]]) upcrt_doorbell_ring(upcrt_access_plist[i]);
   if (upcrt_hunt_outstanding) upcrt_hunt_retire_all(); /* HUNT keeps puts_pending set */
@@ -287,6 +298,8 @@ void *upcrt_row_fetch_remote(upcrt_pts_t src, size_t bytes, void **buf, size_t *
   return *buf;
 }
 
+static unsigned upcrt_put_granule(uint64_t g) { return (unsigned)(g % PUT_FILTER_BITS); }
+
 /* Sends t's gathered puts.  When the caller completes them before the next
  * put can be gathered (completing), they leave from the batch itself; else
  * from a copy in the staging buffer. */
@@ -297,13 +310,21 @@ static void upcrt_access_send_puts(int t, int completing) {
   size_t bytes = b->bytes;
   b->n = 0; /* before staging, which may complete everything in flight */
   b->bytes = 0;
-  memset(b->filter, 0, sizeof b->filter);
+  if (bytes <= 256) /* clearing a few granules costs less than the whole filter */
+    for (int i = 0; i < n; i++)
+      for (uint64_t g = (uint64_t)b->disp[i] / 8; g <= ((uint64_t)b->disp[i] + b->len[i] - 1) / 8;
+           g++) {
+        unsigned k = upcrt_put_granule(g);
+        b->filter[k / 64] &= ~((uint64_t)1 << (k % 64));
+      }
+  else
+    memset(b->filter, 0, sizeof b->filter);
   void *s = b->data;
-  if (!completing) {
+  if (!completing) { /* completing: no access can come before the flush */
     s = upcrt_access_stage_alloc(bytes);
     memcpy(s, b->data, bytes);
+    for (int i = 0; i < n; i++) upcrt_inflight_add(t, (uint64_t)b->disp[i], (size_t)b->len[i]);
   }
-  for (int i = 0; i < n; i++) upcrt_inflight_add(t, (uint64_t)b->disp[i], (size_t)b->len[i]);
   if (n == 1) {
     MPI_Put(s, b->len[0], MPI_BYTE, t, b->disp[0], b->len[0], MPI_BYTE, upcrt_seg_win);
   } else {
@@ -315,8 +336,6 @@ static void upcrt_access_send_puts(int t, int completing) {
   }
   upcrt_access_mark(t);
 }
-
-static unsigned upcrt_put_granule(uint64_t g) { return (unsigned)(g % PUT_FILTER_BITS); }
 
 /* Whether [off, off+n) overlaps a put gathered for t: 0 no, 1 exactly one
  * gathered put's place (its bytes at data + *at), 2 otherwise. */
@@ -400,7 +419,10 @@ void upcrt_put_remote(upcrt_pts_t dst, const void *src, size_t n, int strict) {
 void upcrt_access_put_relaxed(int t, uint64_t off, const void *src, size_t n) {
   /* MPI does not order a put after an accumulate to the same place */
   if (upcrt_access_pend[t] && upcrt_access_has_updates(t)) upcrt_access_complete_target(t);
-  if (n <= PUT_BATCH_MAX) {
+  /* The first put to a target with nothing in flight leaves at once (its
+   * bookkeeping then overlaps the transfer, and an isolated put costs what
+   * MPI_Put + flush does); the puts that follow it are gathered. */
+  if (n <= PUT_BATCH_MAX && upcrt_access_pend[t]) {
     upcrt_access_gather_put(t, off, src, n);
     return;
   }
