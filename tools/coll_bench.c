@@ -97,26 +97,60 @@ static void run_alt(int coll, int alt, size_t n) {
   upcrt_coll_table_set(l, s, coll, c, was);
 }
 
+static int by_value(const void *x, const void *y) {
+  double a = *(const double *)x, b = *(const double *)y;
+  return a < b ? -1 : a > b;
+}
+
 /* Seconds per call (the slowest thread) of each alternative whose want[] is
- * set: the best of 25 batches, the alternatives taking turns (many short
- * batches: the best of them is what the algorithm costs on a quiet
- * machine). */
-static void measure(int coll, size_t n, const int *want, double *best) {
-  int reps = n <= 4096 ? 40 : n <= (1 << 20) ? 5 : 2;
-  for (int a = 0; a < NALT; a++) best[a] = 1e30;
-  for (int b = 0; b < 25; b++)
+ * set: the median of BATCHES batches of at least BATCH_S each, the
+ * alternatives taking turns in an order shuffled per batch (one that always
+ * followed the same alternative would inherit its state of the caches and
+ * of MPI: up to 3x at 256 KB), each batch after one untimed call.  The
+ * median, not the best: two alternatives running the same code differ by
+ * up to 12% in their best batch, by 3% in their median one. */
+#define BATCH_S 200e-6
+#define BATCHES 25
+static void measure(int coll, size_t n, const int *want, double *sec) {
+  double t1 = 0, one;
+  for (int w = 0; w < 2; w++) { /* the second call's time sets the batch length */
+    upcrt_coll_barrier();
+    double t0 = now();
+    run_alt(coll, ALT_DEFAULT, n);
+    t1 = now() - t0;
+  }
+  MPI_Request q;
+  MPI_Iallreduce(&t1, &one, 1, MPI_DOUBLE, MPI_MAX, upcrt_coll_comm, &q);
+  upcrt_coll_wait(&q);
+  int reps = one * 2 >= BATCH_S ? 2 : one * 1000 < BATCH_S ? 1000 : (int)(BATCH_S / one);
+  static double batch[NALT][BATCHES];
+  for (int b = 0; b < BATCHES; b++) {
+    int order[NALT];
+    for (int i = 0; i < NALT; i++) order[i] = i;
+    unsigned x = 2654435761u * (unsigned)(b + 1); /* the same shuffle on every thread */
+    for (int i = NALT - 1; i > 0; i--) {
+      x = x * 1103515245u + 12345u;
+      int j = (int)((x >> 16) % (unsigned)(i + 1)), k = order[i];
+      order[i] = order[j];
+      order[j] = k;
+    }
     for (int i = 0; i < NALT; i++) {
-      int a = (b + i) % NALT; /* no alternative always follows the same one */
+      int a = order[i];
       if (!want[a]) continue;
+      run_alt(coll, a, n);
       upcrt_coll_barrier();
       double t0 = now();
       for (int r = 0; r < reps; r++) run_alt(coll, a, n);
       double t = (now() - t0) / reps, mx = 0;
-      MPI_Request q;
       MPI_Iallreduce(&t, &mx, 1, MPI_DOUBLE, MPI_MAX, upcrt_coll_comm, &q);
       upcrt_coll_wait(&q);
-      if (mx < best[a]) best[a] = mx;
+      batch[a][b] = mx;
     }
+  }
+  for (int a = 0; a < NALT; a++) {
+    qsort(batch[a], BATCHES, sizeof(double), by_value);
+    sec[a] = want[a] ? batch[a][BATCHES / 2] : 1e30;
+  }
 }
 
 static void report(void) {
