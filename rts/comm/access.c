@@ -300,6 +300,15 @@ void *upcrt_row_fetch_remote(upcrt_pts_t src, size_t bytes, void **buf, size_t *
 
 static unsigned upcrt_put_granule(uint64_t g) { return (unsigned)(g % PUT_FILTER_BITS); }
 
+/* Sets (on) or clears the filter bits of the granules of [off, off+n). */
+static void upcrt_put_filter(upcrt_put_batch_t *b, uint64_t off, size_t n, int on) {
+  for (uint64_t g = off / 8; g <= (off + n - 1) / 8; g++) {
+    unsigned k = upcrt_put_granule(g);
+    uint64_t bit = (uint64_t)1 << (k % 64);
+    b->filter[k / 64] = on ? b->filter[k / 64] | bit : b->filter[k / 64] & ~bit;
+  }
+}
+
 /* Sends t's gathered puts.  When the caller completes them before the next
  * put can be gathered (completing), they leave from the batch itself; else
  * from a copy in the staging buffer. */
@@ -311,12 +320,7 @@ static void upcrt_access_send_puts(int t, int completing) {
   b->n = 0; /* before staging, which may complete everything in flight */
   b->bytes = 0;
   if (bytes <= 256) /* clearing a few granules costs less than the whole filter */
-    for (int i = 0; i < n; i++)
-      for (uint64_t g = (uint64_t)b->disp[i] / 8; g <= ((uint64_t)b->disp[i] + b->len[i] - 1) / 8;
-           g++) {
-        unsigned k = upcrt_put_granule(g);
-        b->filter[k / 64] &= ~((uint64_t)1 << (k % 64));
-      }
+    for (int i = 0; i < n; i++) upcrt_put_filter(b, (uint64_t)b->disp[i], (size_t)b->len[i], 0);
   else
     memset(b->filter, 0, sizeof b->filter);
   void *s = b->data;
@@ -383,10 +387,7 @@ static void upcrt_access_gather_put(int t, uint64_t off, const void *src, size_t
   if (b->n == 0) {
     upcrt_access_list_add(upcrt_access_pblist, &upcrt_access_npbatch, t);
   }
-  for (uint64_t g = off / 8; g <= (off + n - 1) / 8; g++) {
-    unsigned k = upcrt_put_granule(g);
-    b->filter[k / 64] |= (uint64_t)1 << (k % 64);
-  }
+  upcrt_put_filter(b, off, n, 1);
   int last = b->n - 1;
   if (last >= 0 && (uint64_t)(b->disp[last] + b->len[last]) == off &&
       (size_t)b->len[last] + n <= PUT_RUN_MAX) {
