@@ -20,26 +20,26 @@ const char *const upcrt_coll_alg_names[UPCRT_COLL_ALGS] = {"MPI", "PULL", "PUSH"
 const upc_flag_t upcrt_coll_alg_flags[UPCRT_COLL_ALGS] = {0, UPC_PULL, UPC_PUSH,
                                                           UPC_MULTICORE};
 
-/* Measured with coll_bench --tune on a 2-core machine: node and nodes at 2
- * threads (each cell the choice of two of three runs, or of the first),
- * the crowded layouts and hier (UPCRT_NODE_SIZE=2) at 4, one run each;
- * nodes allsync from three coll_bench allsync runs (the best sum of
- * ratios), as the one-sided algorithms there were 2-3x faster or slower
- * than MPI from one run to the next at 256K and 2M and the tuner's runs
- * did not agree with the benchmark's. */
+/* Measured on a 2-core machine at 2 threads, node and nodes by the tuner's
+ * rule (coll_bench.c, tune) over four (node) and six (nodes, i.e.
+ * UPCRT_FORCE_RMA=1) coll_bench runs of each synchronization: the
+ * algorithm whose worst run is the best, as which algorithm wins changes
+ * with the machine's state (under UPCRT_FORCE_RMA, PULL was 2.7x faster or
+ * slower than MPI at 256K-2M for tens of seconds at a time).  The crowded
+ * layouts and hier (UPCRT_NODE_SIZE=2) at 4 threads, one tuning run each. */
 static const char builtin[] =
-    "node          mysync  broadcast  PULL PULL PULL MULTICORE PULL MULTICORE PULL MULTICORE\n"
-    "node          mysync  scatter    PULL PULL PULL PUSH PULL PULL PULL PULL\n"
-    "node          mysync  gather     PUSH PULL PUSH PUSH PUSH PUSH PUSH PUSH\n"
-    "node          mysync  gather_all PULL PULL PULL PULL PULL PUSH PULL PUSH\n"
-    "node          mysync  exchange   PULL PULL PULL PULL PULL MULTICORE PULL PULL\n"
-    "node          mysync  permute    PULL PULL PULL PULL PULL PULL PULL PULL\n"
-    "node          allsync broadcast  PUSH PUSH PUSH PULL PULL PULL PULL PULL\n"
-    "node          allsync scatter    PUSH PUSH PUSH PULL PULL PULL PULL PULL\n"
-    "node          allsync gather     PULL PULL PULL PULL PUSH PUSH PUSH PUSH\n"
-    "node          allsync gather_all PULL PULL PULL PULL PULL PUSH PUSH PUSH\n"
-    "node          allsync exchange   PULL PULL PULL PULL PULL PULL PULL PULL\n"
-    "node          allsync permute    PULL PULL PULL PULL PULL PULL PULL PULL\n"
+    "node          mysync  broadcast  PUSH PUSH PUSH PULL MULTICORE MULTICORE MULTICORE PULL\n"
+    "node          mysync  scatter    PULL PULL PULL PULL PULL MULTICORE PULL PULL\n"
+    "node          mysync  gather     PULL PULL PUSH PUSH PUSH PUSH PUSH PUSH\n"
+    "node          mysync  gather_all PULL PULL PULL PULL PULL PUSH PULL PULL\n"
+    "node          mysync  exchange   PULL PUSH PULL PULL PULL PULL PULL PULL\n"
+    "node          mysync  permute    PULL PULL PUSH PULL PULL PULL MULTICORE MULTICORE\n"
+    "node          allsync broadcast  PULL PULL PULL PULL PULL PULL PULL PULL\n"
+    "node          allsync scatter    PULL PULL PULL PULL PULL PULL PULL PULL\n"
+    "node          allsync gather     PULL MULTICORE PULL PUSH PUSH PUSH PUSH PUSH\n"
+    "node          allsync gather_all PULL PUSH PULL PULL PUSH PUSH PULL PULL\n"
+    "node          allsync exchange   PULL PULL PULL PULL PULL PULL MULTICORE PULL\n"
+    "node          allsync permute    MULTICORE PULL PULL PULL PUSH PULL MULTICORE MULTICORE\n"
     "node-crowded  mysync  broadcast  MPI MPI PULL PULL MULTICORE PULL MULTICORE MULTICORE\n"
     "node-crowded  mysync  scatter    MPI MPI MPI PULL PULL MULTICORE PULL PULL\n"
     "node-crowded  mysync  gather     PUSH PUSH PUSH PUSH PUSH PUSH PUSH PUSH\n"
@@ -52,17 +52,17 @@ static const char builtin[] =
     "node-crowded  allsync gather_all PUSH PUSH PUSH PULL PUSH PUSH PULL PULL\n"
     "node-crowded  allsync exchange   PULL PUSH PUSH PUSH PULL PULL PULL PUSH\n"
     "node-crowded  allsync permute    PULL PULL MULTICORE PULL PUSH MULTICORE PUSH PULL\n"
-    "nodes         mysync  broadcast  MPI MPI MPI MPI MPI MPI MPI PULL\n"
-    "nodes         mysync  scatter    MPI MPI MPI MPI MPI PULL PULL PULL\n"
-    "nodes         mysync  gather     MPI MPI MPI MPI MPI PULL PULL PULL\n"
+    "nodes         mysync  broadcast  MPI MPI MPI MPI MPI MPI MPI MPI\n"
+    "nodes         mysync  scatter    MPI MPI MPI MPI MPI MPI MPI PULL\n"
+    "nodes         mysync  gather     MPI MPI MPI MPI MPI MPI MPI MPI\n"
     "nodes         mysync  gather_all MPI MPI MPI MPI MPI MPI MPI MPI\n"
     "nodes         mysync  exchange   MPI MPI MPI MPI MPI MPI MPI MPI\n"
     "nodes         mysync  permute    MPI MPI MPI MPI MPI MPI MPI MPI\n"
-    "nodes         allsync broadcast  MPI MPI PUSH PULL PULL MPI MPI MPI\n"
-    "nodes         allsync scatter    MPI MPI PULL PULL PULL MPI MPI PULL\n"
-    "nodes         allsync gather     MPI MPI PULL MPI MPI MPI MPI PULL\n"
-    "nodes         allsync gather_all MPI MPI PUSH MULTICORE MULTICORE MPI MPI MPI\n"
-    "nodes         allsync exchange   MPI MPI PUSH MPI MULTICORE MPI MPI MPI\n"
+    "nodes         allsync broadcast  PUSH PULL PULL PULL PULL MPI MPI MPI\n"
+    "nodes         allsync scatter    PUSH PULL PULL PULL MULTICORE MPI MPI PULL\n"
+    "nodes         allsync gather     PULL PUSH MULTICORE PULL MPI MPI MPI PULL\n"
+    "nodes         allsync gather_all PUSH PULL PUSH MULTICORE PULL MPI MPI MPI\n"
+    "nodes         allsync exchange   PUSH PUSH PUSH PULL PULL MPI MPI MPI\n"
     "nodes         allsync permute    MPI MPI MPI MPI MPI MPI MPI MPI\n"
     "nodes-crowded mysync  broadcast  MPI MPI MPI MPI MPI MPI MPI MPI\n"
     "nodes-crowded mysync  scatter    MPI MPI MPI MPI MPI MPI MPI MPI\n"
