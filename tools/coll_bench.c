@@ -183,10 +183,10 @@ static int chosen_alg(int coll, size_t n) {
 
 /* Two comparisons with the best algorithm: the default timed as itself
  * (dflt/best), and the algorithm it chooses, timed as that algorithm
- * (choice/best).  The first adds the noise between two timings of the same
- * code to the choice (up to 10% on this 2-core machine); the second is the
- * choice alone, and the default's cost over its algorithm shows as the
- * difference of the two columns. */
+ * (choice/best).  The first adds to the choice the difference between two
+ * timings of the same code (0.60x at worst on this 2-core machine); the
+ * second is the choice alone, and the default's cost over its algorithm
+ * shows as the difference of the two columns. */
 static void report(void) {
   int me = upcrt_mythread, cases = 0;
   tally_t direct = {0, 1e30, ""}, choice = {0, 1e30, ""};
