@@ -111,7 +111,8 @@ static int by_value(const void *x, const void *y) {
  * followed the same alternative would inherit its state of the caches and
  * of MPI: up to 3x at 256 KB), each batch after one untimed call.  The
  * median, not the best: two alternatives running the same code differ by
- * up to 12% in their best batch, by 3% in their median one. */
+ * up to 12% in their best batch, usually by 3% in their median one (but
+ * see paired). */
 #define BATCH_S 200e-6
 #define BATCHES 25
 static int batches = BATCHES;
