@@ -32,8 +32,9 @@ static volatile sig_atomic_t upcrt_start_in_signal;
 
 /* ---- ending the job ----
  * Every way out but leaving main (upc_global_exit, a fatal error, a crash)
- * ends the job with one MPI_Abort from one thread: the first to claim
- * UPCRT_SEG_ENDING in thread 0's segment.  Several aborts at once (every
+ * of a job of several threads ends it with one MPI_Abort from one thread
+ * (a one-thread job leaves as from main; upcrt_start_abort): the first to
+ * claim UPCRT_SEG_ENDING in thread 0's segment.  Several aborts at once (every
  * thread calling upc_global_exit, every waiter reporting the same barrier
  * error) race inside the launcher, which then may report another status and
  * its "BAD TERMINATION" banner; a thread that loses the claim waits to be
