@@ -84,6 +84,15 @@ static void run_upc(int coll, upc_flag_t fl, size_t n) {
   }
 }
 
+/* The algorithm the table gives this call. */
+static int chosen_alg(int coll, size_t n) {
+  upc_flag_t f = upcrt_coll_choose(coll, n, sync_flags);
+  int a = 0;
+  for (int k = 1; k < NALG; k++)
+    if (f & upcrt_coll_alg_flags[k]) a = k;
+  return a;
+}
+
 /* One call of alternative alt.  The MPI mapping is the table's entry set to
  * MPI for the call (the flags cannot name it). */
 static void run_alt(int coll, int alt, size_t n) {
@@ -91,10 +100,7 @@ static void run_alt(int coll, int alt, size_t n) {
   if (alt == ALT_DEFAULT || coll == REDUCE) return run_upc(coll, sync_flags, n);
   if (alt > 0) return run_upc(coll, sync_flags | upcrt_coll_alg_flags[alt], n);
   int l = upcrt_coll_layout(), s = (sync_flags & UPC_IN_ALLSYNC) != 0;
-  int c = upcrt_coll_size_class(n), was = 0;
-  upc_flag_t chosen = upcrt_coll_choose(coll, n, sync_flags);
-  for (int a = 0; a < NALG; a++)
-    if (upcrt_coll_alg_flags[a] && (chosen & upcrt_coll_alg_flags[a])) was = a;
+  int c = upcrt_coll_size_class(n), was = chosen_alg(coll, n);
   upcrt_coll_table_set(l, s, coll, c, 0);
   run_upc(coll, sync_flags, n);
   upcrt_coll_table_set(l, s, coll, c, was);
@@ -184,15 +190,6 @@ static void tally(tally_t *k, double r, int coll, size_t n) {
     k->worst = r;
     snprintf(k->at, sizeof k->at, "%s at %zu bytes", upcrt_coll_kind_names[coll], n);
   }
-}
-
-/* The algorithm the table gives this call. */
-static int chosen_alg(int coll, size_t n) {
-  upc_flag_t f = upcrt_coll_choose(coll, n, sync_flags);
-  int a = 0;
-  for (int k = 1; k < NALG; k++)
-    if (f & upcrt_coll_alg_flags[k]) a = k;
-  return a;
 }
 
 /* Two comparisons with the best algorithm, each the fastest algorithm's
@@ -310,9 +307,7 @@ static void tune(const char *path) {
           MPI_Bcast(&a, 1, MPI_INT, 0, upcrt_coll_comm);
         } else {
           /* with --quick the largest classes keep the last measured choice */
-          upc_flag_t prev = upcrt_coll_choose(c, n / 8, sync_flags);
-          for (int k = 1; k < NALG; k++)
-            if (prev & upcrt_coll_alg_flags[k]) a = k;
+          a = chosen_alg(c, n / 8);
         }
         upcrt_coll_table_set(l, s, c, cls, a);
         if (me == 0) printf(" %s", upcrt_coll_alg_names[a]);
