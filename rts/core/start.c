@@ -78,19 +78,27 @@ static int upcrt_start_claim(void) {
   return !upcrt_seg_fetch_add_within(0, UPCRT_SEG_ENDING, 1, 5.0, &before) || before == 0;
 }
 
+static void upcrt_start_teardown(void);
+
 /* MPI_Abort prints its own banner; the runtime has already said why. */
 UPCRT_NORETURN void upcrt_start_abort(int status) {
-  if (upcrt_threads == 1 && upcrt_start_running && !upcrt_start_exiting &&
-      !upcrt_start_in_signal) {
-    /* The job is this process: it ends as a process that leaves main does
-     * (the atexit handler finalizes MPI).  Through MPI_Abort, the launcher
-     * now and then (two one-thread tests in one run of the suite, and 1 in
-     * 100 runs of upc_global_exit) reported status 1 and its banner.  The
-     * alarm ends it should the teardown block (an error inside the runtime
+  if (upcrt_threads == 1 && upcrt_start_running && !upcrt_start_exiting) {
+    /* The job is this process: it ends as a process that leaves main does,
+     * MPI finalized.  Through MPI_Abort, the launcher now and then (1 in 25
+     * runs of a fault, 1 in 100 of upc_global_exit) reported status 1 and
+     * its banner.  MPI_Finalize must come after the windows are freed (it
+     * may fail with one still alive), so a fault, where exit() is unsafe,
+     * takes the atexit handler's teardown without its exit barrier.  The
+     * alarm ends a teardown that blocks (an error inside the runtime or MPI
      * with one of its locks held). */
     signal(SIGALRM, SIG_DFL);
-    alarm(20);
-    exit(status);
+    alarm(upcrt_start_in_signal ? 5 : 20);
+    if (!upcrt_start_in_signal) exit(status);
+    upcrt_start_exiting = 1;
+    fflush(stdout);
+    fflush(stderr);
+    upcrt_start_teardown();
+    _exit(status);
   }
   upcrt_start_exiting = 1; /* MPI_Abort calls exit(): no exit barrier then */
   fflush(stdout);
@@ -296,8 +304,12 @@ static void upcrt_start_atexit(void) {
   fflush(stdout);
   fflush(stderr);
   upcrt_modules_leave_main(); /* this thread's last fence, the exit barrier */
-  upcrt_modules_stop();       /* the progress thread, then what it served */
-  upcrt_stats_finish();
+  upcrt_start_teardown();
+}
+
+static void upcrt_start_teardown(void) {
+  upcrt_modules_stop(); /* the progress thread, then what it served */
+  if (!upcrt_start_in_signal) upcrt_stats_finish();
   upcrt_svd_finalize();
   upcrt_seg_finalize();
   upcrt_start_running = 0;
