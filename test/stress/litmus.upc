@@ -120,7 +120,7 @@ static long sb_run(int kind, long n, long out[2]) {
 }
 
 int main(int argc, char **argv) {
-  stress_init(argc, argv);
+  stress_init(argc, argv, 200);
   int T = THREADS, me = MYTHREAD;
   long n_mp = stress_size(20000, 200000), n_sb = stress_size(500, SB_MAX);
   long n_nw = stress_size(500, 50000), n_lk = stress_size(1000, 50000);

@@ -6,14 +6,23 @@
 
 #include "../upc/upctest.h"
 #include <string.h>
+#include <upc_castable.h>
 #include <time.h>
 
-/* The short form divided by this (argv[1], set by stress_init): the runs
- * through MPI RMA on an oversubscribed 2-core machine are ~1000x slower. */
+/* The short form divided by this (stress_init): runs through MPI RMA on an
+ * oversubscribed 2-core machine are ~1000x slower. */
 static long stress_div = 1;
 
-static inline void stress_init(int argc, char **argv) {
-  if (argc > 1 && atol(argv[1]) > 0) stress_div = atol(argv[1]);
+/* argv[1], if given, is the divisor; else rma_div where some other thread is
+ * reached through MPI (UPCRT_FORCE_RMA, --setup rma or nodes: then every
+ * thread has such a peer, so all agree on the sizes), 1 on one node. */
+static inline void stress_init(int argc, char **argv, long rma_div) {
+  if (argc > 1 && atol(argv[1]) > 0) {
+    stress_div = atol(argv[1]);
+    return;
+  }
+  for (int t = 0; t < THREADS; t++)
+    if (!upc_thread_info((size_t)t).guaranteedCastable) stress_div = rma_div;
 }
 
 /* The iteration count: SHORT on the default run, LONG_ with

@@ -18,7 +18,7 @@ shared int bcs;         /* bupc cswap loop */
 shared long seen_sum[THREADS];
 
 int main(int argc, char **argv) {
-  stress_init(argc, argv);
+  stress_init(argc, argv, 50);
   long n = stress_size(5000, 200000);
   upc_atomicdomain_t *di = upc_all_atomicdomain_alloc(
       UPC_INT, UPC_ADD | UPC_SUB | UPC_INC | UPC_DEC | UPC_CSWAP | UPC_GET | UPC_SET, 0);

@@ -9,7 +9,7 @@ shared long mine[THREADS];
 shared long attempts[THREADS];
 
 int main(int argc, char **argv) {
-  stress_init(argc, argv);
+  stress_init(argc, argv, 50);
   long total = stress_size(20000, 1000000);
   long per = total / THREADS;
   upc_lock_t *lock = upc_all_lock_alloc();

@@ -11,7 +11,7 @@
 shared [] long *shared bufs[THREADS];
 
 int main(int argc, char **argv) {
-  stress_init(argc, argv);
+  stress_init(argc, argv, 10);
   long rounds = stress_size(200, 10000);
   if (THREADS > MAXT) return 1;
   bufs[MYTHREAD] = (shared [] long *)upc_alloc(sizeof(long) * B * THREADS);

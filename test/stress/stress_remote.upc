@@ -10,7 +10,7 @@ shared long a[N * THREADS];
 shared double d[N * THREADS];
 
 int main(int argc, char **argv) {
-  stress_init(argc, argv);
+  stress_init(argc, argv, 10);
   long rounds = stress_size(40, 2000);
   for (long i = MYTHREAD; i < N * THREADS; i += THREADS) a[i] = 0, d[i] = 0;
   upc_barrier;
