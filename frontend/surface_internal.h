@@ -9,6 +9,7 @@
 
 #include <llvm/ADT/StringRef.h>
 
+#include <cctype>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -149,11 +150,18 @@ private:
   void edit(int tok, std::string repl) {
     edits.push_back({T[tok].off, T[tok].len, std::move(repl), seq++});
   }
+  // Insertions never glue onto a neighbouring token (`int*` gets
+  // `int __attribute__((...)) *`, not the identifier `int__attribute__`).
+  static bool identChar(char c) { return std::isalnum((unsigned char)c) || c == '_' || c == '$'; }
   void insertAfter(int tok, std::string s) {
-    edits.push_back({T[tok].off + T[tok].len, 0, std::move(s), seq++});
+    unsigned at = T[tok].off + T[tok].len;
+    if (!s.empty() && at < pp_.size() && identChar(pp_[at]) && identChar(s.back())) s += ' ';
+    edits.push_back({at, 0, std::move(s), seq++});
   }
   void insertBefore(int tok, std::string s) {
-    edits.push_back({T[tok].off, 0, std::move(s), seq++});
+    unsigned at = T[tok].off;
+    if (!s.empty() && at > 0 && identChar(pp_[at - 1]) && identChar(s.front())) s.insert(0, " ");
+    edits.push_back({at, 0, std::move(s), seq++});
   }
   void error(int tok, const std::string &msg);
   void warning(int tok, const std::string &msg);

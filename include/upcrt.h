@@ -177,10 +177,17 @@ static inline int upcrt_pts_cmp(upcrt_pts_t a, upcrt_pts_t b, size_t block,
   return (d > 0) - (d < 0);
 }
 
-/* Cast to a pointer-to-shared with a different block size (not generic):
- * thread and address stay, the phase is reset (UPC 1.3, 6.4.3). */
+/* Conversion to a pointer-to-shared type that does not keep the phase
+ * (UPC 1.3, 6.4.3): thread and address stay, the phase is 0. */
 static inline upcrt_pts_t upcrt_pts_reblock(upcrt_pts_t p) {
   p.phase = 0;
+  return p;
+}
+
+/* Conversion between non-generic types of one block size: the phase stays
+ * when the element sizes are equal (6.4.3). */
+static inline upcrt_pts_t upcrt_pts_keep_phase_if(upcrt_pts_t p, int same_size) {
+  if (!same_size) p.phase = 0;
   return p;
 }
 

@@ -204,7 +204,15 @@ std::string Lowerer::emit(const Expr *e, bool used) {
     if (emitSizeof(ue, t)) return t;
     return text(e);
   }
+  // A pointer-to-shared is a struct in the C: a scalar initializer in
+  // braces loses them, and a compound literal of one is an element of a
+  // one-element array literal (an lvalue still).
+  if (auto *ile = dyn_cast<InitListExpr>(e))
+    if (isPts(ile->getType()) && ile->getNumInits() == 1) return emit(ile->getInit(0));
   if (auto *cle = dyn_cast<CompoundLiteralExpr>(e)) {
+    if (isPts(cle->getType()))
+      return "((" + printLowered(cle->getType().getUnqualifiedType()) + "[1]){" +
+             emit(cle->getInitializer()) + "}[0])";
     if (needsLowering(cle->getType()))
       return "(" + printLowered(cle->getType()) + ")" + emit(cle->getInitializer());
     return splice(e);

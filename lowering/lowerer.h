@@ -83,7 +83,6 @@ public:
   bool isSharedType(clang::QualType t) const;  // object of shared type (any array depth)
   bool isPts(clang::QualType t) const;         // pointer-to-shared
   bool isSharedLValue(const clang::Expr *e) const;
-  bool isLibraryArgument(const clang::Expr *e);
   unsigned blockOf(clang::QualType sharedT) const;
   Consistency consistencyOf(clang::QualType sharedT) const;
   clang::QualType lowerType(clang::QualType t);

@@ -95,27 +95,6 @@ std::string Lowerer::emitAddrOf(const UnaryOperator *uo) {
   return materialize(addrOf(uo->getSubExpr()));
 }
 
-// Whether e is an argument of a call to a function of the UPC libraries.
-// (The conversion may be the one the frontend wrote as a cast, in parentheses.)
-bool Lowerer::isLibraryArgument(const Expr *e) {
-  for (int depth = 0; depth < 8; depth++) {
-    auto parents = ctx.getParents(*e);
-    if (parents.size() != 1) return false;
-    if (const auto *up = parents[0].get<Expr>(); up && (isa<ParenExpr>(up) || isa<ImplicitCastExpr>(up))) {
-      e = up;
-      continue;
-    }
-    const auto *call = parents[0].get<CallExpr>();
-    const FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
-    if (!fd || !fd->getIdentifier() || call->getCallee()->IgnoreParenImpCasts() == e) return false;
-    StringRef name = fd->getName();
-    for (const char *prefix : {"upc_", "bupc_", "upcx_", "xupc_"})
-      if (name.starts_with(prefix)) return true;
-    return false;
-  }
-  return false;
-}
-
 std::string Lowerer::emitCast(const CastExpr *ce, bool &handled) {
   handled = true;
   const Expr *sub = ce->getSubExpr();
@@ -165,16 +144,29 @@ std::string Lowerer::emitCast(const CastExpr *ce, bool &handled) {
     if (fp && tp) {
       QualType fpe = from->getPointeeType(), tpe = to->getPointeeType();
       std::string s = emit(sub);
-      // UPC 1.3 6.4.3 (spec issue 70): the phase survives only a conversion
-      // to the same block size and referenced type; another block size,
-      // another element type or an incomplete type (shared void) resets it.
-      bool samePointee = ctx.hasSameUnqualifiedType(ctx.removeAddrSpaceQualType(fpe),
-                                                    ctx.removeAddrSpaceQualType(tpe));
-      if (samePointee && !fpe->isIncompleteType() && blockOf(fpe) == blockOf(tpe)) return s;
-      // The library's shared void * parameters see the pointer itself
-      // (upc_phaseof reports its argument's phase).
-      if (tpe->isVoidType() && isLibraryArgument(ce)) return s;
-      return "upcrt_pts_reblock(" + s + ")";
+      // UPC 1.3 6.4.3: thread and address always stay.  The phase stays
+      // through a conversion to the generic shared void *; from it, unless
+      // the target's block size is 1 or indefinite; between other types,
+      // only when block size and element size both stay and the types are
+      // complete.
+      std::string reset = "upcrt_pts_reblock(" + s + ")";
+      if (tpe->isVoidType()) return s;
+      unsigned block = blockOf(tpe);
+      if (fpe->isVoidType()) return block > 1 ? s : reset;
+      if (blockOf(fpe) != block) return reset;
+      QualType fu = ctx.removeAddrSpaceQualType(fpe), tu = ctx.removeAddrSpaceQualType(tpe);
+      // Compatible types (qualifiers aside; int[10] and a parameter's
+      // int[*]): no conversion of the element.
+      if (ctx.typesAreCompatible(fu.getUnqualifiedType(), tu.getUnqualifiedType())) return s;
+      if (fpe->isIncompleteType() || tpe->isIncompleteType() || fu->isVariablyModifiedType() ||
+          tu->isVariablyModifiedType())
+        return reset;
+      auto plain = [&](QualType t) { return t->isArithmeticType() || (t->isPointerType() && !isPts(t)); };
+      if (plain(fu) && plain(tu))
+        return ctx.getTypeSizeInChars(fu) == ctx.getTypeSizeInChars(tu) ? s : reset;
+      // Element sizes in the C's layout (a pointer-to-shared is 16 bytes
+      // there, 8 in Clang's): the C compiler folds the comparison.
+      return "upcrt_pts_keep_phase_if(" + s + ", " + sizeofText(fu) + " == " + sizeofText(tu) + ")";
     }
     if (fp && to->isPointerType() && checking())
       return "((" + printLowered(to.getUnqualifiedType()) + ")upcrt_check_to_private(" +

@@ -305,9 +305,14 @@ def as_void(v):
     return '(shared void *)%s' % v.name if v.ptype.qual else v.name
 
 
+# -focus NAME: statement makers drawn that many times more often
+FOCUS = {'convert': {'st_convert': 5, 'st_store': 8}}
+
+
 class Gen:
-    def __init__(self, seed, pid, level=LEVEL):
+    def __init__(self, seed, pid, level=LEVEL, focus=None):
         self.level = level
+        self.focus = FOCUS[focus] if focus else {}
         self.rng = random.Random('%d/%d' % (seed, pid))
         self.prog = Program(pid, seed)
         self.pre = self.prog.prefix()
@@ -636,7 +641,7 @@ class Gen:
         uses = [v.name]
         # a strict or relaxed pointer goes to the library through its
         # unqualified type (passing it as shared void * would drop a
-        # qualifier; the conversion keeps the phase: same block size and type)
+        # qualifier; both conversions keep the phase, 6.4.3)
         nm = v.name if not v.ptype.qual else '(%s)%s' % (v.ptype.unqualified().c(), v.name)
         self.print_line('thread', '(long long)upc_threadof(%s)' % nm,
                         lambda T: v.vals[T].thread, uses)
@@ -1309,6 +1314,7 @@ class Gen:
                        (self.st_const, 2)]
         if self.level >= 3:
             makers += [(self.st_forall_values, 1), (self.st_update, 1)]
+        makers = [(m, w * self.focus.get(m.__name__, 1)) for m, w in makers]
         total = sum(w for _, w in makers)
         for _ in range(rng.randint(6, 16)):
             x = rng.uniform(0, total)
@@ -1322,8 +1328,8 @@ class Gen:
         return self.prog
 
 
-def generate(seed, pid, level=LEVEL):
-    return Gen(seed, pid, level).generate()
+def generate(seed, pid, level=LEVEL, focus=None):
+    return Gen(seed, pid, level, focus).generate()
 
 
 if __name__ == '__main__':

@@ -396,19 +396,27 @@ def arith(p, n, T):
 
 def convert(p, ptype):
     """A conversion of a pointer-to-shared to another pointer-to-shared type,
-    explicit (a cast) or implicit (assignment, initialization) — 6.4.3 and
-    spec issue 70: the thread and the address are kept; the phase is kept
-    only when the referenced type keeps its block size and its element
-    type; a different block size, a different element type or size, or a
-    generic pointer-to-shared (shared void *) as source or destination
-    gives phase 0.  (Reading the library functions upc_threadof/phaseof/
-    addrfield, which take shared void *, as reporting the argument itself:
-    7.2.3 'returns the phase of the pointer-to-shared argument'.)"""
-    # Qualifiers (const, strict, relaxed) are not part of the comparison:
-    # the referenced types are compared as types, ignoring qualifiers.
-    if ptype.unqualified() == p.type.unqualified() and ptype.target != 'void':
-        return Pts(p.obj, p.thread, p.off, p.phase, ptype, p.bounds)
-    return Pts(p.obj, p.thread, p.off, 0, ptype, p.bounds)
+    explicit (a cast) or implicit (assignment, initialization, argument,
+    return) — UPC 1.3 6.4.3, as the specification's conformance tests and
+    Berkeley UPC's regression tests check it.  The thread and the address
+    are always kept; the phase
+      - is kept by a conversion to the generic type (shared void *), which
+        loses nothing, like a conversion to void * in C;
+      - from the generic type, is 0 when the target's block size is 1 or
+        indefinite, and kept otherwise, whatever block size the pointer had
+        before it was made generic;
+      - between non-generic types, is kept only when the block size and the
+        element size are both equal (so shared [3] long long * to
+        shared [3] double * keeps it; qualifiers do not matter).
+    The library functions upc_threadof/phaseof/addrfield take shared void *
+    and so see the phase as the first rule keeps it."""
+    if ptype.target == 'void':
+        keep = True
+    elif p.type.target == 'void':
+        keep = ptype.block > 1
+    else:
+        keep = p.type.block == ptype.block and p.type.esize() == ptype.esize()
+    return Pts(p.obj, p.thread, p.off, p.phase if keep else 0, ptype, p.bounds)
 
 
 def resetphase(p):

@@ -398,10 +398,11 @@ class Oracle:
             f.write(full_text)
         with open(os.path.join(d, 'finding.txt'), 'w') as f:
             f.write('seed %d program %d\nvariant: %s\nupcc flags: %s, run at THREADS=%d%s\nkind: %s\n'
-                    'replay: test/oracle/run.py -seed %d -replay %d\n\n%s\n' %
+                    'replay: test/oracle/run.py -seed %d -level %d%s -replay %d\n\n%s\n' %
                     (prog.seed, prog.pid, variant, ' '.join(variant.flags()), variant.n,
                      ' with UPCRT_FORCE_RMA=1' if variant.rma else '', kind,
-                     prog.seed, prog.pid, detail))
+                     prog.seed, self.args.level,
+                     ' -focus ' + self.args.focus if self.args.focus else '', prog.pid, detail))
         for (cls, rtext, rexp, note) in reduced or []:
             with open(os.path.join(d, 'reduced-%s.upc' % cls), 'w') as f:
                 f.write(rtext)
@@ -637,7 +638,7 @@ class Oracle:
     def run_batch(self, first, count):
         t0 = time.time()
         seed = self.args.seed
-        progs = [gen.generate(seed, k, self.args.level) for k in range(first, first + count)]
+        progs = [gen.generate(seed, k, self.args.level, self.args.focus) for k in range(first, first + count)]
         variants = all_variants() if self.args.all_variants else sample_variants(seed, first)
         by_compile = {}
         for v in variants:
@@ -710,6 +711,8 @@ def main(argv=None):
     ap.add_argument('-first', type=int, default=0, help='number of the first program')
     ap.add_argument('-level', type=int, default=gen.LEVEL,
                     help='generator level (gen.py; 1: the first seed-7 campaign)')
+    ap.add_argument('-focus', choices=sorted(gen.FOCUS), default=None,
+                    help='draw these statements more often (convert: conversions and stored pointers)')
     ap.add_argument('-j', type=int, default=1, help='batches at once')
     ap.add_argument('-batch', type=int, default=40, help='programs per translation unit')
     ap.add_argument('-out', default='oracle-findings')
@@ -733,7 +736,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
 
     if args.show is not None:
-        p = gen.generate(args.seed, args.show, args.level)
+        p = gen.generate(args.seed, args.show, args.level, args.focus)
         text, _ = build_tu([Candidate(p, p.stmts, p.prefix())])
         sys.stdout.write(text)
         exp = p.expected(args.T)

@@ -7,7 +7,7 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from model import (CHAR, SHORT, INT, DOUBLE, Member, Struct, Dim, SharedObject,  # noqa: E402
+from model import (CHAR, SHORT, INT, LLONG, DOUBLE, Member, Struct, Dim, SharedObject,  # noqa: E402
                    PtrType, elem_ptr, member_ptr, arith, convert, resetphase, diff,
                    compare, same_object, localsizeof, type_sizeof, type_block,
                    affinitysize)
@@ -108,11 +108,25 @@ class Conversions(unittest.TestCase):
         self.assertEqual(at(convert(p, PtrType(INT, 1))), (2, 0, 4))
         # same block size and element type: phase kept
         self.assertEqual(at(convert(p, PtrType(INT, 3))), (2, 1, 4))
-        # different element type, same block size: phase 0
+        # different element size, same block size: phase 0
         self.assertEqual(at(convert(p, PtrType(CHAR, 3))), (2, 0, 4))
-        # shared void *: phase 0 (issue 19 §1.2's reading of spec issue 70)
-        self.assertEqual(at(convert(p, PtrType('void', 0))), (2, 0, 4))
+        # to shared void *: phase kept (6.4.3)
+        v = convert(p, PtrType('void', 0))
+        self.assertEqual(at(v), (2, 1, 4))
+        # from it: kept to a block size above 1, whatever it was before;
+        # 0 to block size 1 and indefinite
+        self.assertEqual(at(convert(v, PtrType(INT, 3))), (2, 1, 4))
+        self.assertEqual(at(convert(v, PtrType(CHAR, 20))), (2, 1, 4))
+        self.assertEqual(at(convert(v, PtrType(INT, 1))), (2, 0, 4))
+        self.assertEqual(at(convert(v, PtrType(INT, 0))), (2, 0, 4))
         self.assertEqual(at(resetphase(p)), (2, 0, 4))
+
+    def test_element_size(self):
+        L = SharedObject('L', LLONG, 3, [Dim(10, True)])
+        p = elem_ptr(L, 4, 4)                           # thread 1, phase 1
+        # another element type of the same size keeps the phase
+        self.assertEqual(at(convert(p, PtrType(DOUBLE, 3))), (1, 1, 8))
+        self.assertEqual(at(convert(p, PtrType(INT, 3))), (1, 0, 8))
         # equal to the original whatever the phase
         self.assertTrue(same_object(convert(p, PtrType(INT, 0)), p))
 

@@ -35,11 +35,21 @@ void casts(void) {
   // CHECK-LABEL: void casts(void) {
   shared int *c = (shared int *)&A[4];
   // CHECK: upcrt_pts_t c = upcrt_pts_reblock(upcrt_pts_add(upcrt_static_pts(&__upcc_shared_A), (4), 3, sizeof(int)));
-  /* to and from shared void: the phase is reset (UPC 1.3 6.4.3, spec issue 70) */
+  /* to shared void the phase stays, and from it to a block size above 1;
+   * from it to block size 1 or indefinite it is reset (UPC 1.3 6.4.3) */
   shared void *g = c;
-  // CHECK: upcrt_pts_t g = {{\(*}}upcrt_pts_reblock(c){{\)*}};
+  // CHECK: upcrt_pts_t g = c;
   shared [3] int *b = g;
-  // CHECK: upcrt_pts_t b = {{\(*}}upcrt_pts_reblock({{\(*}}g{{\)*}};
+  // CHECK: upcrt_pts_t b = {{\(*}}g{{\)*}};
+  shared int *g1 = g;
+  // CHECK: upcrt_pts_t g1 = {{\(*}}upcrt_pts_reblock({{\(*}}g{{\)*}};
+  shared [3] char *bc = (shared [3] char *)b;
+  // CHECK: upcrt_pts_t bc = upcrt_pts_reblock(b);
+  shared [3] float *bf = (shared [3] float *)b;
+  // CHECK: upcrt_pts_t bf = b;
+  struct two { shared int *p; };
+  shared [3] struct two *bs = (shared [3] struct two *)b;
+  // CHECK: upcrt_pts_t bs = upcrt_pts_keep_phase_if(b, sizeof(int) == sizeof(struct two));
   int *local = (int *)&A[3 * MYTHREAD];
   // CHECK: int *local = ((int *)upcrt_pts_to_private(upcrt_pts_add(upcrt_static_pts(&__upcc_shared_A), (3 * upcrt_mythread), 3, sizeof(int))));
   unsigned long bits = (unsigned long)b;

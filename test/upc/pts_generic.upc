@@ -14,9 +14,9 @@ int main(void) {
     shared void *v = &a4[i];                 /* implicit to generic */
     shared [4] int *back = v;                /* implicit from generic */
     CHECK(back == &a4[i]);
-    CHECK_UINT(upc_phaseof(&a4[i]), i % 4); /* the library sees the pointer itself */
-    CHECK_UINT(upc_phaseof(v), 0);          /* converted to shared void: phase 0 (6.4.3) */
-    CHECK_UINT(upc_phaseof(back), 0);
+    CHECK_UINT(upc_phaseof(&a4[i]), i % 4);
+    CHECK_UINT(upc_phaseof(v), i % 4);      /* to shared void: the phase stays (6.4.3) */
+    CHECK_UINT(upc_phaseof(back), i % 4);   /* from it to block 4: stays too */
     CHECK_UINT(upc_threadof(v), model_thread(i, 4));
     CHECK_UINT(thread_of_generic(&a4[i]), model_thread(i, 4));
     shared const void *cv = back;            /* adding const */
