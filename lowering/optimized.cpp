@@ -332,7 +332,10 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
   std::string iv = fp->iv->getNameAsString();
   std::string ivTy = printLowered(fp->iv->getType().getUnqualifiedType());
   std::string L = emit(fp->lower);
-  std::string cond = emitCondition(fs->getCond());
+  // i != U becomes i < U (i > U counting down): the loop may step over U.
+  std::string cond = fp->range.notEqual && fp->removeTest
+                         ? iv + (fp->step > 0 ? " < " : " > ") + "(" + emit(fp->range.upper) + ")"
+                         : emitCondition(fs->getCond());
   std::string B = std::to_string(fp->block) + "LL";
   std::string base = fp->baseText, coef = fp->coefText;
   std::string li = "__upcc_li" + id;
@@ -399,6 +402,21 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
     }
   }
 
+  // The value the whole loop leaves in iv (it skipped other threads'
+  // iterations): the first of L, L+s, ... that fails the condition.
+  std::string exitValue;
+  if (fp->removeTest && fp->exitValue) {
+    const LoopRange &r = fp->range;
+    std::string l = "(long long)(" + L + ")", s = std::to_string(r.step) + "LL",
+                a = std::to_string(-r.step) + "LL";
+    std::string u = "(long long)(" + emit(r.upper) + ")";
+    if (r.inclusive) u = "(" + u + (r.step > 0 ? " + 1" : " - 1") + ")";
+    std::string v = r.step > 0 ? l + " < " + u + " ? " + l + " + (" + u + " - " + l + " + " + s +
+                                     " - 1) / " + s + " * " + s + " : " + l
+                               : l + " > " + u + " ? " + l + " - (" + l + " - " + u + " + " + a +
+                                     " - 1) / " + a + " * " + a + " : " + l;
+    exitValue = " " + iv + " = (" + ivTy + ")(" + v + ");";
+  }
   std::string pre = "{ const int " + F + " = upcrt_forall_depth++; " + decls;
   forallSaves.push_back(F);
   if (!priv) {
@@ -411,7 +429,8 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
     std::string initText = init(whole ? L : "__upcc_s" + id);
     if (ie > ib && buf[ie - 1] == ';') initText += ";";
     replace(ib, ie, initText);
-    lowerCondInPlace(fs->getCond());
+    if (fp->range.notEqual) replace(fs->getCond()->getSourceRange(), cond);
+    else lowerCondInPlace(fs->getCond());
     if (whole) {
       lowerExprInPlace(fs->getInc(), false);
       replace(offsetOf(is->getIfLoc()), endOffsetOf(is->getRParenLoc()), "");
@@ -426,7 +445,7 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
     }
     walkStmt(is->getThen());
     forallSaves.pop_back();
-    insert(optStmtEnd(fs), " upcrt_forall_depth = " + F + "; }");
+    insert(optStmtEnd(fs), exitValue + " upcrt_forall_depth = " + F + "; }");
     return true;
   }
 
@@ -461,7 +480,7 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
   replace(offsetOf(is->getIfLoc()), endOffsetOf(is->getRParenLoc()), "");
   walkStmt(is->getThen());
   forallSaves.pop_back();
-  insert(optStmtEnd(fs), " upcrt_forall_depth = " + F + "; }");
+  insert(optStmtEnd(fs), exitValue + " upcrt_forall_depth = " + F + "; }");
   return true;
 }
 

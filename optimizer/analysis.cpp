@@ -360,8 +360,19 @@ bool analyseLoopHeader(ASTContext &ctx, const ForStmt *loop, const FunctionFacts
       inclusive = op == BO_GE || op == BO_LE;
     }
   }
+  // i != U with a unit step and a signed i: the same iterations as i < U
+  // (i > U counting down) whenever the loop ends at all.
+  bool notEqual = false;
+  if (!upper && cond && cond->getOpcode() == BO_NE && (*step == 1 || *step == -1) &&
+      iv->getType()->isSignedIntegerType()) {
+    if (refVar(cond->getLHS()) == iv) upper = cond->getRHS();
+    else if (refVar(cond->getRHS()) == iv) upper = cond->getLHS();
+    increasing = *step > 0;
+    notEqual = upper != nullptr;
+  }
   if (!upper) {
-    why = "the condition is not a bound '" + iv->getName().str() + " < <expr>' (or <=, >, >=)";
+    why = "the condition is not a bound '" + iv->getName().str() +
+          " < <expr>' (or <=, >, >=, != with a unit step)";
     return false;
   }
   if (increasing != (*step > 0)) {
@@ -399,6 +410,7 @@ bool analyseLoopHeader(ASTContext &ctx, const ForStmt *loop, const FunctionFacts
   range.upper = upper;
   range.step = *step;
   range.inclusive = inclusive;
+  range.notEqual = notEqual;
   // Constant bounds (THREADS too under static THREADS).
   auto constant = [&](const Expr *e) -> std::optional<int64_t> {
     LoopScope s = scope;

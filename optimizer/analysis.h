@@ -7,8 +7,15 @@
 #include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 
+#include <memory>
 #include <set>
 #include <string>
+
+namespace clang {
+class AnalysisDeclContextManager;
+class AnalysisDeclContext;
+class LiveVariables;
+} // namespace clang
 
 namespace upc::opt {
 
@@ -42,6 +49,30 @@ struct WriteSet {
   bool hasCalls = false;
   void collect(const clang::Stmt *s);
 };
+
+// Dataflow questions about one function, answered on Clang's CFG
+// (dataflow.cpp), built the first time one is asked.
+class FunctionDataflow {
+public:
+  FunctionDataflow(clang::ASTContext &ctx, const clang::FunctionDecl *fn);
+  ~FunctionDataflow();
+  // Is v read, on some path from where the loop exits, before it is
+  // written?  nullopt when Clang builds no CFG for the function.
+  std::optional<bool> liveAfterLoop(const clang::ForStmt *loop, const clang::VarDecl *v);
+
+private:
+  clang::LiveVariables *liveness();
+  clang::ASTContext &ctx_;
+  const clang::FunctionDecl *fn_;
+  bool built_ = false;
+  std::unique_ptr<clang::AnalysisDeclContextManager> mgr_;
+  clang::AnalysisDeclContext *adc_ = nullptr;
+  clang::LiveVariables *live_ = nullptr;
+};
+
+// A statement that leaves the loop's body other than through the condition
+// or a return: a break of this loop, a goto.  Null when there is none.
+const clang::Stmt *loopLeftEarly(const clang::ForStmt *loop);
 
 // Atoms of the index algebra: loop-invariant private integer variables,
 // THREADS and MYTHREAD.

@@ -38,59 +38,39 @@ struct RefCollector : RecursiveASTVisitor<RefCollector> {
   }
 };
 
-bool contains(const SourceManager &sm, SourceRange outer, SourceLocation l) {
-  return !sm.isBeforeInTranslationUnit(l, outer.getBegin()) &&
-         !sm.isBeforeInTranslationUnit(outer.getEnd(), l);
+bool mentions(const Expr *e, const VarDecl *v) {
+  RefCollector rc;
+  rc.v = v;
+  rc.TraverseStmt(const_cast<Expr *>(e));
+  return !rc.refs.empty();
 }
 
-// The induction variable's value after the loop differs once iterations are
-// skipped: it must be dead there — declared in the loop, or overwritten by a
-// plain assignment before any later read.
-bool ivDeadAfter(ASTContext &ctx, const SurfaceInfo *surface, const FunctionDecl *fn,
-                 const ForStmt *loop, const VarDecl *iv, std::string &why) {
+// Skipping other threads' iterations changes the value the induction
+// variable has after the loop.  Where it is live there (Clang's liveness on
+// the CFG: read on some path from the exit before it is written), the
+// lowering assigns it the value the whole loop leaves — the first of L,
+// L+s, ... that fails the condition — which needs a loop left only through
+// its condition and bounds that do not read the variable.
+bool settleExitValue(ASTContext &ctx, const SurfaceInfo *surface, FunctionDataflow &df,
+                     const ForStmt *loop, ForallPlan &fp, std::string &why) {
+  const VarDecl *iv = fp.iv;
   if (isa_and_nonnull<DeclStmt>(loop->getInit())) return true;
-  const SourceManager &sm = ctx.getSourceManager();
-  RefCollector rc;
-  rc.v = iv;
-  rc.TraverseStmt(fn->getBody());
-  SourceRange lr = loop->getSourceRange();
-  // Enclosing loops: a reference inside them but outside the forall may read
-  // the value left by the previous execution.
-  for (const Stmt *p = parentStmt(ctx, loop); p; p = parentStmt(ctx, p)) {
-    if (isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p)) {
-      for (const DeclRefExpr *r : rc.refs)
-        if (contains(sm, p->getSourceRange(), r->getLocation()) &&
-            !contains(sm, lr, r->getLocation()) &&
-            sm.isBeforeInTranslationUnit(r->getLocation(), lr.getBegin())) {
-          why = "the induction variable '" + iv->getName().str() +
-                "' is read again in an enclosing loop";
-          return false;
-        }
-    }
+  std::optional<bool> live = df.liveAfterLoop(loop, iv);
+  if (live && !*live) return true;
+  std::string name = "'" + iv->getName().str() + "'";
+  std::string cause = live ? "the induction variable " + name + " is live after the loop"
+                           : "no control-flow graph tells whether " + name + " is live after the loop";
+  if (const Stmt *s = loopLeftEarly(loop)) {
+    why = cause + ", which the " + (isa<BreakStmt>(s) ? "break" : "goto") + " at " +
+          locText(ctx, surface, s->getBeginLoc()) + " may leave early";
+    return false;
   }
-  const DeclRefExpr *first = nullptr;
-  for (const DeclRefExpr *r : rc.refs)
-    if (sm.isBeforeInTranslationUnit(lr.getEnd(), r->getLocation()) &&
-        (!first || sm.isBeforeInTranslationUnit(r->getLocation(), first->getLocation())))
-      first = r;
-  if (!first) return true;
-  // `iv = e;` (or a for-init) in a block that encloses the forall.
-  const Stmt *p = parentStmt(ctx, first);
-  while (p && isa<ParenExpr>(p)) p = parentStmt(ctx, p);
-  const auto *asg = dyn_cast_or_null<BinaryOperator>(p);
-  if (asg && asg->getOpcode() == BO_Assign && refVar(asg->getLHS()) == iv) {
-    RefCollector rhs;
-    rhs.v = iv;
-    rhs.TraverseStmt(asg->getRHS());
-    const Stmt *stmt = asg, *up = parentStmt(ctx, asg);
-    if (const auto *fs = dyn_cast_or_null<ForStmt>(up))
-      if (fs->getInit() == asg) stmt = fs, up = parentStmt(ctx, fs);
-    if (rhs.refs.empty() && up && isa<CompoundStmt>(up) && contains(sm, up->getSourceRange(), lr.getBegin()))
-      return true;
+  if (mentions(fp.range.lower, iv) || mentions(fp.range.upper, iv)) {
+    why = cause + ", and a bound reads it";
+    return false;
   }
-  why = "the induction variable '" + iv->getName().str() + "' is used after the loop (" +
-        locText(ctx, surface, first->getLocation()) + ")";
-  return false;
+  fp.exitValue = true;
+  return true;
 }
 
 class ForallAnalysis {
@@ -99,7 +79,7 @@ public:
       : ctx_(st.ctx), surface_(st.surface), plan_(st.plan), rm_(st.remarks), atoms_(st.atoms),
         on_(st.enabled) {}
 
-  void run(const FunctionDecl *fn, const FunctionFacts &facts, const ForStmt *loop) {
+  void run(const FunctionFacts &facts, FunctionDataflow &df, const ForStmt *loop) {
     const IfStmt *ifs = nullptr;
     const CallExpr *marker = forallMarker(loop, &ifs);
     if (!marker) return;
@@ -115,12 +95,16 @@ public:
     std::string why;
     ForallPlan fp;
     bool on = on_;
-    if (analyse(fn, facts, loop, ifs, marker, aff, fp, why)) {
+    if (analyse(facts, df, loop, ifs, marker, aff, fp, why)) {
       // Analysed loops are recorded for privatization even when pass 1 is off.
       fp.id = ++plan_.forallCounter;
       fp.removeTest = on;
       if (on) {
-        rm_.add(loc, "upc_forall affinity test removed (" + fp.why + ")", true);
+        rm_.add(loc, "upc_forall affinity test removed (" + fp.why + ")" +
+                         (fp.exitValue ? "; '" + fp.iv->getName().str() +
+                                             "' gets the loop's exit value after it"
+                                       : ""),
+                true);
         plan_.counts.forallsOptimized++;
       }
       plan_.foralls[loop] = std::move(fp);
@@ -138,7 +122,7 @@ private:
   Atoms &atoms_;
   bool on_;
 
-  bool analyse(const FunctionDecl *fn, const FunctionFacts &facts, const ForStmt *loop,
+  bool analyse(const FunctionFacts &facts, FunctionDataflow &df, const ForStmt *loop,
                const IfStmt *ifs, const CallExpr *marker, const Expr *aff, ForallPlan &fp,
                std::string &why) {
     fp.loop = loop;
@@ -157,7 +141,7 @@ private:
     fp.lower = fp.range.lower;
     fp.step = fp.range.step;
     fp.inc = loop->getInc();
-    if (!ivDeadAfter(ctx_, surface_, fn, loop, iv, why)) return false;
+    if (!settleExitValue(ctx_, surface_, df, loop, fp, why)) return false;
 
     // The owner of iteration i.
     Atoms &atoms = atoms_;
@@ -325,9 +309,10 @@ public:
     for (const FunctionDecl *fn : st.functions) {
       FunctionFacts facts;
       facts.collect(fn->getBody());
+      FunctionDataflow df(st.ctx, fn);
       LoopFinder lf;
       lf.TraverseStmt(fn->getBody());
-      for (const ForStmt *loop : lf.loops) pass.run(fn, facts, loop);
+      for (const ForStmt *loop : lf.loops) pass.run(facts, df, loop);
     }
   }
   std::string summary(const OptimizerPlan &plan) const override {

@@ -126,6 +126,7 @@ struct LoopRange {
   const clang::Expr *lower = nullptr, *upper = nullptr; // L, U
   int64_t step = 1;
   bool inclusive = false;                // <= or >=
+  bool notEqual = false;                 // != (unit step): as < (or > counting down)
   std::optional<int64_t> first, last;    // when constant
   const clang::Expr *firstExpr() const { return step > 0 ? lower : upper; }
   const clang::Expr *lastExpr() const { return step > 0 ? upper : lower; }
@@ -204,6 +205,9 @@ struct ForallPlan {
   std::vector<const clang::Expr *> privatized;
   LinearForm index;               // g(i) as analysed (atoms of the pass)
   bool removeTest = false;        // pass 1 fired (else: analysed for pass 2)
+  // iv is live after the loop: assign it the value the whole loop leaves
+  // (the iterations of other threads are skipped).
+  bool exitValue = false;
   unsigned id = 0;                // unique per translation unit (names)
 };
 

@@ -47,6 +47,28 @@ void f(int n, int SHARED_B4 *p, int SHARED_IND *q) {
   // CHECK: forall_fire.c:[[@LINE+1]]:3: remark: upc_forall affinity test removed (cyclic layout)
   for (k = 0; k < 100; k++) if (__upcc_forall_affinity(&a[k])) { a[k] = 1; }
   for (k = 0; k < 3; k++) n += k;
-  // CHECK: upc optimizer: 12 of 12 upc_forall affinity tests removed
+  // C89: declared at the top, reused by the next loop of an iteration loop
+  // (liveness on the CFG: the next loop writes x before reading it).
+  int x, it;
+  for (it = 0; it < 5; it++) {
+    // CHECK: forall_fire.c:[[@LINE+1]]:5: remark: upc_forall affinity test removed (cyclic layout) [-Rupc]
+    for (x = 1; x < n - 1; x++) if (__upcc_forall_affinity(&a[x])) { a[x] = a[x - 1]; }
+    // CHECK: forall_fire.c:[[@LINE+1]]:5: remark: upc_forall affinity test removed (cyclic layout) [-Rupc]
+    for (x = 1; x < n - 1; x++) if (__upcc_forall_affinity(&a[x])) { a[x] = a[x + 1]; }
+  }
+  // Read after the loop: it gets the value the whole loop leaves.
+  // CHECK: forall_fire.c:[[@LINE+1]]:3: remark: upc_forall affinity test removed (cyclic layout); 'x' gets the loop's exit value after it
+  for (x = 0; x < n; x += 3) if (__upcc_forall_affinity(&a[x])) { a[x] = 1; }
+  n += x;
+  // Read again by the enclosing loop's next iteration before it is written.
+  for (it = 0; it < 5; it++) {
+    n += k;
+    // CHECK: forall_fire.c:[[@LINE+1]]:5: remark: upc_forall affinity test removed (integer affinity); 'k' gets the loop's exit value after it
+    for (k = n; k > 0; k--) if (__upcc_forall_affinity(k)) { a[k] = 1; }
+  }
+  // != with a unit step: the iterations of <.
+  // CHECK: forall_fire.c:[[@LINE+1]]:3: remark: upc_forall affinity test removed (blocked layout, block 4) [-Rupc]
+  for (int i = 0; i != n; i++) if (__upcc_forall_affinity(&b[i])) { b[i] = i; }
+  // CHECK: upc optimizer: 17 of 17 upc_forall affinity tests removed
   // OFF: upc optimizer: 0 of 0 upc_forall affinity tests removed
 }

@@ -19,15 +19,21 @@ int f(int n, int SHARED_CYC *p) {
   for (int j = 0; j < n; j++) if (__upcc_forall_affinity(&a[j])) { a[j] = 0; j += 1; }
   // CHECK: forall_nofire.c:[[@LINE+1]]:3: remark: upc_forall affinity test kept: the loop bound is not loop-invariant: 'n' is modified in the loop
   for (int j = 0; j < n; j++) if (__upcc_forall_affinity(&a[j])) { a[j] = 0; n--; }
-  // CHECK: forall_nofire.c:[[@LINE+1]]:3: remark: upc_forall affinity test kept: the induction variable 'i' is used after the loop
-  for (i = 0; i < n; i++) if (__upcc_forall_affinity(&a[i])) { a[i] = 0; }
+  // Live after the loop and left early: no exit value to give it.
+  // CHECK: forall_nofire.c:[[@LINE+1]]:3: remark: upc_forall affinity test kept: the induction variable 'i' is live after the loop, which the break at {{.*}}forall_nofire.c:[[@LINE+1]]:74 may leave early
+  for (i = 0; i < n; i++) if (__upcc_forall_affinity(&a[i])) { if (a[i]) break; a[i] = 0; }
+  n += i;
+  // CHECK: forall_nofire.c:[[@LINE+1]]:3: remark: upc_forall affinity test kept: the induction variable 'i' is live after the loop, and a bound reads it
+  for (i = 0; i < n + i; i++) if (__upcc_forall_affinity(&a[i])) { a[i] = 0; }
   n += i;
   // CHECK: forall_nofire.c:[[@LINE+1]]:3: remark: upc_forall affinity test kept: cannot analyse the affinity: the operator '/' in the index
   for (int j = 0; j < n; j++) if (__upcc_forall_affinity(&a[j / 2])) { a[j] = 0; }
   // CHECK: forall_nofire.c:[[@LINE+1]]:3: remark: upc_forall affinity test kept: the element index moves by 2 per iteration in a blocked layout (block 4)
   for (int j = 0; j < n; j += 2) if (__upcc_forall_affinity(&b[j])) { b[j] = 0; }
   // CHECK: forall_nofire.c:[[@LINE+1]]:3: remark: upc_forall affinity test kept: the condition is not a bound
-  for (int j = 0; j != n; j++) if (__upcc_forall_affinity(&a[j])) { a[j] = 0; }
+  for (int j = 0; j != n; j += 2) if (__upcc_forall_affinity(&a[j])) { a[j] = 0; }
+  // CHECK: forall_nofire.c:[[@LINE+1]]:3: remark: upc_forall affinity test kept: the condition is not a bound
+  for (unsigned j = 0; j != n; j++) if (__upcc_forall_affinity(&a[j])) { a[j] = 0; }
   // CHECK: forall_nofire.c:[[@LINE+1]]:3: remark: upc_forall affinity test kept: cannot analyse the affinity: the pointer 'sp' is itself shared
   for (int j = 0; j < n; j++) if (__upcc_forall_affinity(&sp[j])) { }
   // CHECK: forall_nofire.c:[[@LINE+1]]:3: remark: upc_forall affinity test kept: cannot analyse the affinity: 'p' is modified in the loop

@@ -281,13 +281,25 @@ int main(void) {
   end();
 
   begin("induction variable read after the loop");
-  upc_forall (i = 0; i < n; i++; &A[i]) ran(i); /* NOFA */
+  /* live after the loop: it gets the value the whole loop leaves */
+  upc_forall (i = 0; i < n; i++; &A[i]) ran(i); /* FA */
   CHECK_EQ(i, n, "i after upc_forall (i = 0; i < n; ...)");
-  upc_forall (i = 0; i < n; i += 2; i) ran(100 + i); /* FA */
-  i = -1; /* overwritten before any read: the test may go */
+  upc_forall (i = 1; i <= n; i += 3; &A[i - 1]) ran(30 + i); /* FA */
+  CHECK_EQ(i, 1 + ((n - 1) / 3 + 1) * 3, "i after upc_forall (i = 1; i <= n; i += 3)");
+  upc_forall (i = n - 1; i >= 2; i -= 2; i) ran(60 + i); /* FA */
+  CHECK_EQ(i, (n - 1) % 2 == 0 ? 0 : 1, "i after upc_forall (i = n - 1; i >= 2; i -= 2)");
+  upc_forall (i = 5; i < 5; i++; i) ran(-1); /* FA */
+  CHECK_EQ(i, 5, "i after a forall of no iteration");
+  upc_forall (i = 0; i != n; i++; &B4[i]) ran(90 + i); /* FA */
+  CHECK_EQ(i, n, "i after upc_forall (i = 0; i != n; i++)");
+  upc_forall (i = 0; i < n; i += 2; i) ran(150 + i); /* FA */
+  i = -1; /* overwritten before any read: nothing to assign */
   CHECK_EQ(i, -1, "i reassigned");
   for (int j = 0; j < n; j++) expect(j % T, j);
-  for (int j = 0; j < n; j += 2) expect(j % T, 100 + j);
+  for (int j = 0; j < n; j += 2) expect(j % T, 150 + j);
+  for (int j = 1; j <= n; j += 3) expect((j - 1) % T, 30 + j);
+  for (int j = n - 1; j >= 2; j -= 2) expect(j % T, 60 + j);
+  for (int j = 0; j < n; j++) expect(e2e_owner(j, 4), 90 + j);
   end();
 
   begin("long induction variable");
