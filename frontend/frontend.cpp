@@ -1183,14 +1183,20 @@ void evaluateRequestsOnce(const std::string &pp, const SourceMap &map, const Edi
       tooling::FileContentMappings(), &ignore);
   known[UINT_MAX] = 0; // marks the second round: unknown values are errors now
   if (!ast) return;
-  if (std::vector<Edit> members = memberAddressFixes(ast->getASTContext()); !members.empty()) {
-    // upc_blocksizeof(*&s.m): the operands with the members' UPC types.
-    EditedText fixed(code, members);
+  // upc_blocksizeof(*&s.m): the operands with the members' UPC types.  In
+  // rounds, as in runFrontend: an earlier conversion Sema rejects (fixed by
+  // this round's casts) can hide the next round's members from it.
+  std::string fixedCode = code;
+  for (int round = 0; round < 8; round++) {
+    std::vector<Edit> members = memberAddressFixes(ast->getASTContext());
+    if (members.empty()) break;
+    EditedText fixed(fixedCode, members);
     std::map<unsigned, size_t> moved;
     for (auto &[off, k] : at) moved[fixed.fromOriginal(off)] = k;
     at = moved;
+    fixedCode = fixed.text();
     ast = tooling::buildASTFromCodeWithArgs(
-        fixed.text(), semaArgs(opts), virtualName(opts), "upcc",
+        fixedCode, semaArgs(opts), virtualName(opts), "upcc",
         std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
         tooling::FileContentMappings(), &ignore);
     if (!ast) return;
