@@ -182,6 +182,7 @@ public:
   unsigned optStmtEnd(const clang::Stmt *s) const;
   std::vector<const clang::ForStmt *> activePriv; // loops whose body is privatized
   std::vector<const clang::ForStmt *> activeRows; // ... in the copy for rows on this node
+  std::string versionSetup(const VersionedLoop &vl, std::string &test);
   std::string rowsSetup(const VersionedLoop &vl, std::string &test);
   bool optHelpersEmitted = false;
 

@@ -131,7 +131,8 @@ bool Lowerer::privatizedRoot(const Expr *e) const {
     if (plan->localAccess(e) && !checking()) return true;
     if (const PrivatizedAccess *pa = plan->privatizedAccess(e))
       if (std::find(activePriv.begin(), activePriv.end(), pa->loop) != activePriv.end() &&
-          (!pa->row || std::find(activeRows.begin(), activeRows.end(), pa->loop) != activeRows.end()))
+          (!(pa->row || pa->versioned) ||
+           std::find(activeRows.begin(), activeRows.end(), pa->loop) != activeRows.end()))
         return true;
     if (auto *me = dyn_cast<MemberExpr>(e)) {
       if (me->isArrow()) return false;
@@ -184,7 +185,9 @@ bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
           }
           return false; // the copy for rows elsewhere
         }
-        if (pa->versioned) {
+        if (pa->versioned) { // in the copy for data on this node only
+          if (std::find(activeRows.begin(), activeRows.end(), pa->loop) == activeRows.end())
+            return false;
           auto *ase = cast<ArraySubscriptExpr>(pa->access);
           out = "(__upcc_vb" + std::to_string(plan->versionedLoop(pa->loop)->id) + "_" +
                 std::to_string(pa->baseIndex) + "[" + emit(ase->getIdx()) + "])";
@@ -235,11 +238,35 @@ std::string Lowerer::privateBase(const SharedObject &o) {
          et + "))";
 }
 
-// Before a loop with rows: the range of its induction variable (first,
-// count) and each row's local address when its elements over the range
-// lie in one block of a thread on this node (or, for a row the plan lets
-// fetch, of a private copy of a row elsewhere).  Returns the declarations;
-// test is the condition under which the plain-C copy runs.
+// Before a versioned loop: each `shared []` pointer's local address
+// (upcrt_pts_to_local: NULL off this node, and for a null pointer, whose
+// accesses the naive copy reports; it completes this thread's updates
+// first); with rows, the range of the induction variable (first, count)
+// and each row's local address when its elements over the range lie in one
+// block of a thread on this node (or, for a row the plan lets fetch, of a
+// private copy of a row elsewhere).  Returns the declarations; test is the
+// condition under which the plain-C copy runs.
+std::string Lowerer::versionSetup(const VersionedLoop &vl, std::string &test) {
+  std::string id = std::to_string(vl.id), decls, bases;
+  for (size_t k = 0; k < vl.bases.size(); k++) {
+    const Expr *p = vl.bases[k];
+    QualType pointee = p->getType()->getAs<PointerType>()->getPointeeType();
+    std::string et = printLowered(pointee.getUnqualifiedType());
+    std::string b = "__upcc_vb" + id + "_" + std::to_string(k);
+    decls += et + " *" + b + " = (" + et + " *)upcrt_pts_to_local(" + emit(p) + "); ";
+    bases += (k ? " && " : "") + b;
+  }
+  if (vl.rows.empty()) {
+    test = bases.empty() ? "1" : bases;
+    return decls;
+  }
+  std::string rows;
+  decls += rowsSetup(vl, rows);
+  test = bases.empty() ? rows : bases + " && (" + rows + ")";
+  return decls;
+}
+
+// The rows' part of versionSetup.
 std::string Lowerer::rowsSetup(const VersionedLoop &vl, std::string &test) {
   std::string id = std::to_string(vl.id), x = "__upcc_vx" + id, n = "__upcc_vn" + id;
   const LoopRange &r = vl.range;
@@ -277,29 +304,15 @@ std::string Lowerer::rowsSetup(const VersionedLoop &vl, std::string &test) {
   return decls;
 }
 
-// Two copies of the loop: plain C off the pointers' local addresses when
-// all of them point to this node (upcrt_pts_to_local is NULL otherwise, and
-// for a null pointer, whose accesses the naive copy reports), else the naive
-// loop.  upcrt_pts_to_local completes this thread's updates first.
+// Two copies of the loop: plain C off the pointers' and rows' local
+// addresses when all of them are on this node, else the naive loop.
 bool Lowerer::lowerVersionedLoop(ForStmt *fs) {
   if (!plan || versioning.count(fs)) return false;
   const VersionedLoop *found = plan->versionedLoop(fs);
   if (!found) return false;
   const VersionedLoop &vl = *found;
-  std::string pre = "{ ", all;
-  for (size_t k = 0; k < vl.bases.size(); k++) {
-    const VarDecl *p = vl.bases[k];
-    QualType pointee = p->getType()->getAs<PointerType>()->getPointeeType();
-    std::string et = printLowered(pointee.getUnqualifiedType());
-    std::string b = "__upcc_vb" + std::to_string(vl.id) + "_" + std::to_string(k);
-    pre += et + " *" + b + " = (" + et + " *)upcrt_pts_to_local(" + p->getNameAsString() + "); ";
-    all += (k ? " && " : "") + b;
-  }
-  if (!vl.rows.empty()) {
-    std::string rows;
-    pre += rowsSetup(vl, rows);
-    all += (all.empty() ? "(" : " && (") + rows + ")";
-  }
+  std::string all;
+  std::string pre = "{ " + versionSetup(vl, all);
   versioning.insert(fs);
   activePriv.push_back(fs);
   activeRows.push_back(fs);
@@ -376,13 +389,21 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
               B + ", &" + li + ")) ";
       header = "for (" + init(L) + "; " + cond + "; " + emit(fs->getInc(), false) + ", " + li + "++)";
       break;
-    case ForallPlan::Single:
+    case ForallPlan::Single: {
       decls = "long long " + li + " = 0; ";
-      guard = "if (!" + ctl + " || __upcc_forall_single(" +
-              (fp->ownerText.empty() ? std::string("0LL") : fp->ownerText) + ", " + base + ", " +
-              B + ", &" + li + ")) ";
+      std::string owner = fp->ownerText.empty() ? std::string("0LL") : fp->ownerText;
+      if (fp->ownerPointer) {
+        // read only when the loop runs at all (the loop would read it then)
+        const LoopRange &r = fp->range;
+        std::string op = r.step > 0 ? (r.inclusive ? " <= " : " < ") : (r.inclusive ? " >= " : " > ");
+        owner = "((long long)(" + L + ")" + op + "(long long)(" + emit(r.upper) + ") ? (long long)(" +
+                emit(fp->ownerPointer) + ").thread : -1LL)";
+      }
+      guard = "if (!" + ctl + " || __upcc_forall_single(" + owner + ", " + base + ", " + B + ", &" +
+              li + ")) ";
       header = "for (" + init(L) + "; " + cond + "; " + emit(fs->getInc(), false) + ")";
       break;
+    }
     }
   } else {
     // Pass 1 off: the test stays; the local index is computed per iteration.
@@ -464,7 +485,7 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
     activeRows.push_back(fs);
     std::string fast = header + " " + bodyPre + walkToText(is->getThen()) + bodyPost, test;
     activeRows.pop_back();
-    std::string decls = rowsSetup(*rows, test);
+    std::string decls = versionSetup(*rows, test);
     loop = "{ " + decls + "if (" + test + ") { " + fast + " } else { " + loop + " } }";
   }
   activePriv.pop_back();

@@ -74,6 +74,18 @@ private:
 // or a return: a break of this loop, a goto.  Null when there is none.
 const clang::Stmt *loopLeftEarly(const clang::ForStmt *loop);
 
+// The pointer base (of base[k], &base[k], base + k) when it is a
+// `shared []` pointer that keeps one value over the loop: a private
+// variable the loop does not write, or a pointer read from a named shared
+// object (`dir[t].chunk`, relaxed) whose indexes the loop does not change,
+// in a loop that calls nothing and writes no shared pointer, structure or
+// byte.  base itself (parentheses aside), else null with why set.
+const clang::Expr *invariantIndefinitePointer(clang::ASTContext &ctx, const SurfaceInfo *surface,
+                                              const clang::Expr *base, const clang::ForStmt *loop,
+                                              std::string &why);
+// Is base a `shared []` pointer read from shared memory (as above, unchecked)?
+bool isLoadedIndefinitePointer(const clang::Expr *base);
+
 // Atoms of the index algebra: loop-invariant private integer variables,
 // THREADS and MYTHREAD.
 class Atoms {

@@ -1,8 +1,11 @@
 // dataflow.cpp — dataflow questions of the passes answered on Clang's CFG
 // of a function, not on the source text: whether a variable is live where a
-// loop exits (LiveVariables), and whether a loop can be left other than
-// through its condition.
+// loop exits (LiveVariables), whether a loop can be left other than through
+// its condition, and whether a `shared []` pointer, read from shared memory
+// or not, keeps one value over a loop.
 #include "analysis.h"
+
+#include "../frontend/frontend.h"
 
 #include <clang/Analysis/Analyses/LiveVariables.h>
 #include <clang/Analysis/AnalysisDeclContext.h>
@@ -95,6 +98,138 @@ const Stmt *loopLeftEarly(const ForStmt *loop) {
   LeaveFinder f;
   f.TraverseStmt(const_cast<Stmt *>(loop->getBody()));
   return f.leaves;
+}
+
+namespace {
+bool isIndefinitePts(QualType t) {
+  const auto *pt = t->getAs<PointerType>();
+  if (!pt || !isSharedType(pt->getPointeeType())) return false;
+  QualType pointee = pt->getPointeeType();
+  return upc::blockSize(sharedAS(pointee)) == 0 && !pointee.isVolatileQualified() &&
+         !pointee->isArrayType() && !pointee->isVoidType();
+}
+
+// Shared memory a loop may write: an assignment, an increment or an
+// address taken of a shared lvalue of one of these types may change a
+// pointer-to-shared stored in shared memory.
+struct PointerStores : RecursiveASTVisitor<PointerStores> {
+  bool found = false;
+  static bool mayHoldPointer(QualType t) {
+    t = t.getCanonicalType();
+    return t->isPointerType() || t->isRecordType() || t->isArrayType() || t->isCharType();
+  }
+  void lvalue(const Expr *e) {
+    e = e->IgnoreParens();
+    if (isSharedType(e->getType()) && mayHoldPointer(e->getType())) found = true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *b) {
+    if (b->isAssignmentOp()) lvalue(b->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *u) {
+    if (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) lvalue(u->getSubExpr());
+    return true;
+  }
+};
+
+// The parts of a pointer loaded from shared memory: names, `.`, `[i]`,
+// `->` off a private pointer-to-shared; no side effects.
+bool loadPath(const Expr *e, std::vector<const Expr *> &indexes, std::vector<const VarDecl *> &vars) {
+  e = e->IgnoreParens();
+  if (const auto *ice = dyn_cast<ImplicitCastExpr>(e)) {
+    if (ice->getCastKind() != CK_LValueToRValue && ice->getCastKind() != CK_ArrayToPointerDecay &&
+        ice->getCastKind() != CK_NoOp)
+      return false;
+    return loadPath(ice->getSubExpr(), indexes, vars);
+  }
+  if (const auto *d = dyn_cast<DeclRefExpr>(e)) {
+    const auto *v = dyn_cast<VarDecl>(d->getDecl());
+    if (!v) return false;
+    vars.push_back(v);
+    return true;
+  }
+  if (const auto *m = dyn_cast<MemberExpr>(e)) return loadPath(m->getBase(), indexes, vars);
+  if (const auto *a = dyn_cast<ArraySubscriptExpr>(e)) {
+    indexes.push_back(a->getIdx());
+    return loadPath(a->getBase(), indexes, vars);
+  }
+  return false;
+}
+
+struct VarRefs : RecursiveASTVisitor<VarRefs> {
+  std::vector<const VarDecl *> *vars;
+  bool VisitDeclRefExpr(DeclRefExpr *d) {
+    if (const auto *v = dyn_cast<VarDecl>(d->getDecl())) vars->push_back(v);
+    return true;
+  }
+};
+} // namespace
+
+bool isLoadedIndefinitePointer(const Expr *base) {
+  const Expr *e = base->IgnoreParens();
+  if (!isIndefinitePts(e->getType()) || refVar(e)) return false;
+  const auto *ice = dyn_cast<ImplicitCastExpr>(e);
+  return ice && ice->getCastKind() == CK_LValueToRValue && isSharedType(ice->getSubExpr()->getType());
+}
+
+const Expr *invariantIndefinitePointer(ASTContext &ctx, const SurfaceInfo *surface,
+                                       const Expr *base, const ForStmt *loop, std::string &why) {
+  const Expr *e = base->IgnoreParens();
+  if (!isIndefinitePts(e->getType())) {
+    why = "not a 'shared []' pointer";
+    return nullptr;
+  }
+  WriteSet writes; // the init too: the pointer is read before it
+  writes.collect(loop->getInit());
+  writes.collect(loop->getCond());
+  writes.collect(loop->getInc());
+  writes.collect(loop->getBody());
+  auto changes = [&](const VarDecl *v) {
+    return writes.written.count(v) || writes.declared.count(v);
+  };
+  if (const VarDecl *v = refVar(e)) {
+    if (isSharedType(v->getType())) {
+      // a shared pointer variable: a load like the others below
+    } else {
+      if (changes(v)) {
+        why = "'" + v->getName().str() + "' changes in the loop";
+        return nullptr;
+      }
+      return e;
+    }
+  }
+  std::string text = "'" + sourceSnippet(ctx, e, 40) + "'";
+  const auto *load = dyn_cast<ImplicitCastExpr>(e);
+  std::vector<const Expr *> indexes;
+  std::vector<const VarDecl *> vars;
+  if (!load || load->getCastKind() != CK_LValueToRValue || !isSharedType(load->getSubExpr()->getType()) ||
+      !loadPath(load->getSubExpr(), indexes, vars) || e->HasSideEffects(ctx)) {
+    why = text + " is not a pointer read from a named shared object";
+    return nullptr;
+  }
+  if (isStrictAccess(ctx, surface, load->getSubExpr()->getType(), e->getBeginLoc())) {
+    why = text + " is a strict read";
+    return nullptr;
+  }
+  VarRefs refs;
+  refs.vars = &vars;
+  for (const Expr *i : indexes) refs.TraverseStmt(const_cast<Expr *>(i));
+  for (const VarDecl *v : vars)
+    if (changes(v)) {
+      why = text + " changes in the loop: '" + v->getName().str() + "' does";
+      return nullptr;
+    }
+  if (writes.hasCalls) {
+    why = text + " may change in the loop: it calls functions";
+    return nullptr;
+  }
+  PointerStores stores;
+  stores.TraverseStmt(const_cast<Stmt *>(loop->getBody()));
+  if (stores.found) {
+    why = text + " may change in the loop: it writes shared pointers, structures or bytes";
+    return nullptr;
+  }
+  return e;
 }
 
 } // namespace upc::opt

@@ -160,7 +160,32 @@ private:
     }
     QualType at = aff->IgnoreParenImpCasts()->getType();
     if (at->isArrayType()) at = aff->IgnoreParens()->getType(); // a row R[i], decayed
-    if (at->isIntegerType()) {
+    // `e / c` (c > 0 constant, e affine and never negative over the loop):
+    // thread (e / c) mod THREADS runs the iteration, as for element e of a
+    // layout with blocks of c.
+    const auto *div = dyn_cast<BinaryOperator>(aff->IgnoreParenImpCasts());
+    int64_t c = 0;
+    if (at->isIntegerType() && div && div->getOpcode() == BO_Div &&
+        foldInt(div->getRHS(), ctx_, c) && c > 1) {
+      LoopScope s = scope;
+      auto f = linearize(div->getLHS(), atoms, s, ivAtom);
+      const LoopRange &r = fp.range;
+      LinearForm fc, fr;
+      bool nonNegative = false;
+      // e is smallest at i's smallest value (r.first) when it grows with i
+      if (f && lfSplit(*f, ivAtom, fc, fr) && fc.constant() && fr.constant()) {
+        std::optional<int64_t> at = *fc.constant() >= 0 ? r.first : r.last;
+        nonNegative = at && *fc.constant() * *at + *fr.constant() >= 0;
+      }
+      if (nonNegative) {
+        g = *f;
+        block = (unsigned)c;
+        kind = "integer affinity, blocks of " + std::to_string(c);
+      }
+    }
+    if (block > 1) {
+      // the division's form, above
+    } else if (at->isIntegerType()) {
       auto f = linearize(aff, atoms, scope, ivAtom);
       if (!f) {
         why = "the integer affinity is not affine in '" + iv->getName().str() + "': " + scope.why;
@@ -172,8 +197,27 @@ private:
     } else if (at->isPointerType() && isSharedType(at->getPointeeType())) {
       auto ref = elementOfAddress(aff, atoms, scope, ivAtom);
       if (!ref) {
-        why = "cannot analyse the affinity: " + scope.why;
-        return false;
+        // &E[k] or E + k with E a `shared []` pointer read from shared
+        // memory (`&dir[t].chunk[k]`): all of it on E's thread, one value
+        // of E over the loop, read once before it.
+        const Expr *a = aff->IgnoreParenImpCasts(), *base = nullptr;
+        if (const auto *u = dyn_cast<UnaryOperator>(a); u && u->getOpcode() == UO_AddrOf)
+          if (const auto *ase = dyn_cast<ArraySubscriptExpr>(u->getSubExpr()->IgnoreParens()))
+            base = ase->getBase();
+        if (const auto *b = dyn_cast<BinaryOperator>(a); b && b->getOpcode() == BO_Add)
+          base = b->getLHS()->getType()->isPointerType() ? b->getLHS() : b->getRHS();
+        std::string no;
+        if (!base || !isLoadedIndefinitePointer(base) ||
+            !invariantIndefinitePointer(ctx_, surface_, base, loop, no)) {
+          why = "cannot analyse the affinity: " + (no.empty() ? scope.why : no);
+          return false;
+        }
+        fp.ownerPointer = base;
+        fp.block = fp.origBlock = 0;
+        fp.shape = ForallPlan::Single;
+        fp.why = "indefinite layout, through '" + sourceSnippet(ctx_, base, 40) +
+                 "' read once before the loop";
+        return true;
       }
       g = ref->index;
       block = ref->object.block;

@@ -27,13 +27,30 @@ bool isPtsType(QualType t) {
   return pt && isSharedType(pt->getPointeeType());
 }
 
-// p of an access p[e] when p is a private variable of type `shared [] T *`.
-const VarDecl *indefiniteBase(const ArraySubscriptExpr *e) {
-  const VarDecl *v = refVar(e->getBase());
+// p of an access p[e] when p is of type `shared [] T *`: a private
+// variable, or a pointer read from shared memory (`dir[t].chunk[e]`).
+const Expr *indefiniteBase(const ArraySubscriptExpr *e) {
+  const Expr *b = e->getBase()->IgnoreParens();
+  if (isLoadedIndefinitePointer(b)) return b;
+  const VarDecl *v = refVar(b);
   if (!v || isSharedType(v->getType()) || !isPtsType(v->getType())) return nullptr;
   QualType pointee = v->getType()->getAs<PointerType>()->getPointeeType();
   if (pointee.isVolatileQualified() || pointee->isArrayType()) return nullptr;
-  return upc::blockSize(sharedAS(pointee)) == 0 ? v : nullptr;
+  return upc::blockSize(sharedAS(pointee)) == 0 ? b : nullptr;
+}
+
+// Index of base among bases, the same expression counted once (it is read
+// once before the loop).
+unsigned baseIndex(ASTContext &ctx, std::vector<const Expr *> &bases, const Expr *base) {
+  llvm::FoldingSetNodeID id;
+  base->Profile(id, ctx, true);
+  for (unsigned k = 0; k < bases.size(); k++) {
+    llvm::FoldingSetNodeID other;
+    bases[k]->Profile(other, ctx, true);
+    if (id == other) return k;
+  }
+  bases.push_back(base);
+  return unsigned(bases.size() - 1);
 }
 
 // The variable at the root of X[e1]..[ek] (through decays), or null.
@@ -56,6 +73,18 @@ struct LoopScan : RecursiveASTVisitor<LoopScan> {
   std::string blocker;
   void block(const std::string &why) {
     if (blocker.empty()) blocker = why;
+  }
+  // p[e] through a pointer read from shared memory: that read happens once
+  // before the loop (invariantIndefinitePointer checks it may), so only the
+  // index is looked at here.
+  bool TraverseArraySubscriptExpr(ArraySubscriptExpr *e) {
+    if (isSharedType(e->getType()) && !e->getType()->isArrayType() && !plan.isPlainAccess(e) &&
+        isLoadedIndefinitePointer(e->getBase()->IgnoreParens())) {
+      if (accessAddressTaken(ctx, e)) block("it takes the address of " + sourceSnippet(ctx, e, 40));
+      else accesses.push_back(e);
+      return TraverseStmt(e->getIdx());
+    }
+    return RecursiveASTVisitor::TraverseArraySubscriptExpr(e);
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
     if (!isSharedType(e->getType()) || e->getType()->isArrayType()) return true;
@@ -305,11 +334,8 @@ struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
     std::vector<PrivatizedAccess> found;
     for (const ArraySubscriptExpr *acc : scan.accesses) {
       if (!why.empty()) break;
-      const VarDecl *p = indefiniteBase(acc);
-      if (varying.count(p)) {
-        why = "'" + p->getName().str() + "' changes in the loop";
-        break;
-      }
+      const Expr *p = invariantIndefinitePointer(st.ctx, st.surface, indefiniteBase(acc), fs, why);
+      if (!p) break;
       if (isStrictAccess(st.ctx, st.surface, acc->getType(), acc->getBeginLoc())) {
         why = sourceSnippet(st.ctx, acc, 40) + " is a strict access";
         break;
@@ -328,10 +354,7 @@ struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
       pa.access = acc;
       pa.loop = fs;
       pa.versioned = true;
-      unsigned k = 0;
-      while (k < vl.bases.size() && vl.bases[k] != p) k++;
-      if (k == vl.bases.size()) vl.bases.push_back(p);
-      pa.baseIndex = k;
+      pa.baseIndex = baseIndex(st.ctx, vl.bases, p);
       found.push_back(pa);
     }
     // Every other access must be a row.
@@ -359,8 +382,8 @@ struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
     }
     vl.id = st.plan.counts.loopsVersioned++;
     std::string names;
-    for (const VarDecl *p : vl.bases)
-      names += (names.empty() ? "'" : ", '") + p->getName().str() + "'";
+    for (const Expr *p : vl.bases)
+      names += (names.empty() ? "'" : ", '") + sourceSnippet(st.ctx, p, 40) + "'";
     std::string when = names.empty() ? "" : names + (vl.bases.size() > 1 ? " point" : " points") + " to this node";
     if (rows) {
       rows->finish({fs->getCond(), fs->getInc(), fs->getBody()}, found);
@@ -408,16 +431,40 @@ void versionForall(PassState &st, ForallPlan &fp, const FunctionFacts &facts) {
                          scope, why))
     return;
   RowFinder rows(st, scope, vl.range);
+  std::vector<PrivatizedAccess> through; // p[e], p a `shared []` pointer
   for (const ArraySubscriptExpr *acc : left) {
     std::string name = sourceSnippet(st.ctx, acc, 40);
     if (accessAddressTaken(st.ctx, acc)) continue; // privatization said so
+    if (const Expr *b = indefiniteBase(acc)) {
+      std::string no;
+      if (isStrictAccess(st.ctx, st.surface, acc->getType(), acc->getBeginLoc()))
+        no = "a strict access";
+      else if (!invariantIndefinitePointer(st.ctx, st.surface, b, fp.loop, no))
+        ;
+      if (!no.empty()) {
+        st.remarks.add(acc->getBeginLoc(), name + " not versioned: " + no, false);
+        continue;
+      }
+      PrivatizedAccess pa;
+      pa.access = acc;
+      pa.loop = fp.loop;
+      pa.versioned = true;
+      pa.baseIndex = baseIndex(st.ctx, vl.bases, b);
+      through.push_back(pa);
+      continue;
+    }
     bool analysed;
     std::string no = rows.add(acc, fp.loop, &analysed);
     if (!no.empty() && analysed) // else privatization said why (an inner loop may version it)
       st.remarks.add(acc->getBeginLoc(), name + " not versioned: " + no, false);
   }
-  if (rows.found.empty()) return;
-  rows.finish({fp.loop->getCond(), fp.loop->getInc(), fp.test->getThen()});
+  for (const PrivatizedAccess &pa : through)
+    st.remarks.add(pa.access->getBeginLoc(),
+                   sourceSnippet(st.ctx, pa.access, 40) + " versioned: plain C when '" +
+                       sourceSnippet(st.ctx, vl.bases[pa.baseIndex], 40) + "' points to this node",
+                   true);
+  if (rows.found.empty() && through.empty()) return;
+  rows.finish({fp.loop->getCond(), fp.loop->getInc(), fp.test->getThen()}, through);
   for (const PrivatizedAccess &pa : rows.found)
     st.remarks.add(pa.access->getBeginLoc(),
                    sourceSnippet(st.ctx, pa.access, 40) +
@@ -428,6 +475,7 @@ void versionForall(PassState &st, ForallPlan &fp, const FunctionFacts &facts) {
   vl.rows = rows.rows;
   vl.id = st.plan.counts.loopsVersioned++;
   for (const PrivatizedAccess &pa : rows.found) st.plan.privatized[pa.access] = pa;
+  for (const PrivatizedAccess &pa : through) st.plan.privatized[pa.access] = pa;
   st.plan.versioned[fp.loop] = vl;
 }
 

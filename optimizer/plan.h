@@ -157,7 +157,9 @@ struct RowBase {
 // privatization left (ForallPlan, the same ForStmt).
 struct VersionedLoop {
   const clang::ForStmt *loop = nullptr;
-  std::vector<const clang::VarDecl *> bases; // the pointers
+  // The `shared []` pointers: variables, or pointers read from shared
+  // memory (`dir[t].chunk`) that keep one value over the loop.
+  std::vector<const clang::Expr *> bases;
   std::vector<RowBase> rows;
   LoopRange range;                           // when there are rows
   unsigned id = 0;
@@ -192,6 +194,9 @@ struct ForallPlan {
   bool reducedByBlock = false;    // form divided by the original block size
   unsigned origBlock = 1;
   std::string ownerText;          // Single: owning thread (C expression)
+  // Single, indefinite layout through a pointer read from shared memory
+  // (`&dir[t].chunk[k]`): its thread owns every iteration.
+  const clang::Expr *ownerPointer = nullptr;
   LoopRange range;                // the loop's iterations (all, not only this thread's)
   // Where in its block the affinity's element is, over the iterations
   // this thread runs: g mod block in [inBlock.first, inBlock.second]

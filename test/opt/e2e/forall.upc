@@ -85,8 +85,8 @@ int main(void) {
   for (int i = 0; i < n; i++) expect((2 * i + 1) % T, i);
   end();
 
-  begin("i/2");
-  upc_forall (int i = 0; i < n; i++; i / 2) ran(i); /* NOFA */
+  begin("i/2"); /* blocks of 2: i is never negative */
+  upc_forall (int i = 0; i < n; i++; i / 2) ran(i); /* FA */
   for (int i = 0; i < n; i++) expect((i / 2) % T, i);
   end();
 
@@ -300,6 +300,17 @@ int main(void) {
   for (int j = 1; j <= n; j += 3) expect((j - 1) % T, 30 + j);
   for (int j = n - 1; j >= 2; j -= 2) expect(j % T, 60 + j);
   for (int j = 0; j < n; j++) expect(e2e_owner(j, 4), 90 + j);
+  end();
+
+  begin("integer affinity i / c");
+  upc_forall (i = 0; i < n; i++; i / 4) ran(i); /* FA */
+  upc_forall (int k = 3; k <= n; k += 2; (k + 1) / 3) ran(100 + k); /* NOFA */
+  upc_forall (int k = n - 1; k >= 2; k--; (k + 1) / 3) ran(150 + k); /* NOFA */
+  upc_forall (int k = -5; k < n; k++; k / 4) ran(200 + k); /* NOFA */
+  for (int j = 0; j < n; j++) expect(e2e_owner(j, 4), j);
+  for (int j = 3; j <= n; j += 2) expect(e2e_owner(j + 1, 3), 100 + j);
+  for (int j = n - 1; j >= 2; j--) expect(e2e_owner(j + 1, 3), 150 + j);
+  for (int j = -5; j < n; j++) expect((j / 4 % T + T) % T, 200 + j);
   end();
 
   begin("long induction variable");

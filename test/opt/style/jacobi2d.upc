@@ -69,7 +69,7 @@ void jacobi2d_top(int sweeps) {
   for (iter = 0; iter < sweeps; iter++) {
     dTmax = 0.0;
     for (y = 1; y < N - 1; y++)
-      upc_forall (x = 1; x < N - 1; x++; &g[s][y][x]) {
+      upc_forall (x = 1; x < N - 1; x++; &g[s][y][x]) { /* FA */
         T = (g[s][y - 1][x] + g[s][y + 1][x] + g[s][y][x - 1] + g[s][y][x + 1]) / 4.0;
         dT = T - g[s][y][x];
         g[d][y][x] = T;
@@ -92,7 +92,7 @@ void jacobi2d_header(int sweeps) {
   for (int iter = 0; iter < sweeps; iter++) {
     double dTmax = 0.0;
     for (int y = 1; y < N - 1; y++)
-      upc_forall (int x = 1; x < N - 1; x++; &g[s][y][x]) {
+      upc_forall (int x = 1; x < N - 1; x++; &g[s][y][x]) { /* FA */
         double T = (g[s][y - 1][x] + g[s][y + 1][x] + g[s][y][x - 1] + g[s][y][x + 1]) / 4.0;
         double dT = T - g[s][y][x];
         g[d][y][x] = T;
@@ -109,7 +109,7 @@ void jacobi2d_intaff(int sweeps) {
   for (int iter = 0; iter < sweeps; iter++) {
     double dTmax = 0.0;
     for (int y = 1; y < N - 1; y++)
-      upc_forall (int x = 1; x < N - 1; x++; s * N + y) {
+      upc_forall (int x = 1; x < N - 1; x++; s * N + y) { /* FA */
         double T = (g[s][y - 1][x] + g[s][y + 1][x] + g[s][y][x - 1] + g[s][y][x + 1]) / 4.0;
         double dT = T - g[s][y][x];
         g[d][y][x] = T;
@@ -126,7 +126,7 @@ void jacobi2d_ptraff(int sweeps) {
   for (int iter = 0; iter < sweeps; iter++) {
     double dTmax = 0.0;
     for (int y = 1; y < N - 1; y++)
-      upc_forall (int x = 1; x < N - 1; x++; &g[d][y][x]) {
+      upc_forall (int x = 1; x < N - 1; x++; &g[d][y][x]) { /* FA */
         double T = (g[s][y - 1][x] + g[s][y + 1][x] + g[s][y][x - 1] + g[s][y][x + 1]) / 4.0;
         double dT = T - g[s][y][x];
         g[d][y][x] = T;
@@ -142,7 +142,7 @@ void jacobi2d_rowforall(int sweeps) {
   int s = 0, d = 1;
   for (int iter = 0; iter < sweeps; iter++) {
     double dTmax = 0.0;
-    upc_forall (int y = 1; y < N - 1; y++; &g[s][y][0])
+    upc_forall (int y = 1; y < N - 1; y++; &g[s][y][0]) /* FA */
       for (int x = 1; x < N - 1; x++) {
         double T = (g[s][y - 1][x] + g[s][y + 1][x] + g[s][y][x - 1] + g[s][y][x + 1]) / 4.0;
         double dT = T - g[s][y][x];
@@ -160,7 +160,7 @@ void jacobi2d_macro(int sweeps) {
   for (int iter = 0; iter < sweeps; iter++) {
     double dTmax = 0.0;
     for (int y = 1; y < N - 1; y++)
-      upc_forall (int x = 1; x < N - 1; x++; &gf[IDX(s, y, x)]) {
+      upc_forall (int x = 1; x < N - 1; x++; &gf[IDX(s, y, x)]) { /* FA */
         double T = (gf[IDX(s, y - 1, x)] + gf[IDX(s, y + 1, x)] + gf[IDX(s, y, x - 1)] +
                     gf[IDX(s, y, x + 1)]) / 4.0;
         double dT = T - gf[IDX(s, y, x)];
@@ -178,7 +178,7 @@ void jacobi2d_alloc(int sweeps) {
   for (int iter = 0; iter < sweeps; iter++) {
     double dTmax = 0.0;
     for (int y = 1; y < N - 1; y++)
-      upc_forall (int x = 1; x < N - 1; x++; &G[IDX(s, y, x)]) {
+      upc_forall (int x = 1; x < N - 1; x++; &G[IDX(s, y, x)]) { /* FA */
         double T = (G[IDX(s, y - 1, x)] + G[IDX(s, y + 1, x)] + G[IDX(s, y, x - 1)] +
                     G[IDX(s, y, x + 1)]) / 4.0;
         double dT = T - G[IDX(s, y, x)];
@@ -197,7 +197,7 @@ void jacobi2d_chunks(int sweeps) {
   for (int iter = 0; iter < sweeps; iter++) {
     double dTmax = 0.0;
     for (int y = 1; y < N - 1; y++)
-      upc_forall (int x = 1; x < N - 1; x++; &GC(s, y, x)) {
+      upc_forall (int x = 1; x < N - 1; x++; &GC(s, y, x)) { /* FA */
         double T = (GC(s, y - 1, x) + GC(s, y + 1, x) + GC(s, y, x - 1) + GC(s, y, x + 1)) / 4.0;
         double dT = T - GC(s, y, x);
         GC(d, y, x) = T;

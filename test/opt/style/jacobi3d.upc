@@ -71,7 +71,7 @@ void jacobi3d_top(int sweeps) {
     dTmax = 0.0;
     for (z = 1; z < N - 1; z++)
       for (y = 1; y < N - 1; y++)
-        upc_forall (x = 1; x < N - 1; x++; &g[sg][z][y][x]) {
+        upc_forall (x = 1; x < N - 1; x++; &g[sg][z][y][x]) { /* FA */
           T = (g[sg][z + 1][y][x] + g[sg][z - 1][y][x] + g[sg][z][y - 1][x] +
                g[sg][z][y + 1][x] + g[sg][z][y][x - 1] + g[sg][z][y][x + 1]) / 6.0;
           dT = T - g[sg][z][y][x];
@@ -96,7 +96,7 @@ void jacobi3d_header(int sweeps) {
     double dTmax = 0.0;
     for (int z = 1; z < N - 1; z++)
       for (int y = 1; y < N - 1; y++)
-        upc_forall (int x = 1; x < N - 1; x++; &g[sg][z][y][x]) {
+        upc_forall (int x = 1; x < N - 1; x++; &g[sg][z][y][x]) { /* FA */
           double T = (g[sg][z + 1][y][x] + g[sg][z - 1][y][x] + g[sg][z][y - 1][x] +
                       g[sg][z][y + 1][x] + g[sg][z][y][x - 1] + g[sg][z][y][x + 1]) / 6.0;
           double dT = T - g[sg][z][y][x];
@@ -115,7 +115,7 @@ void jacobi3d_intaff(int sweeps) {
     double dTmax = 0.0;
     for (int z = 1; z < N - 1; z++)
       for (int y = 1; y < N - 1; y++)
-        upc_forall (int x = 1; x < N - 1; x++; (sg * N + z) * N + y) {
+        upc_forall (int x = 1; x < N - 1; x++; (sg * N + z) * N + y) { /* FA */
           double T = (g[sg][z + 1][y][x] + g[sg][z - 1][y][x] + g[sg][z][y - 1][x] +
                       g[sg][z][y + 1][x] + g[sg][z][y][x - 1] + g[sg][z][y][x + 1]) / 6.0;
           double dT = T - g[sg][z][y][x];
@@ -134,7 +134,7 @@ void jacobi3d_ptraff(int sweeps) {
     double dTmax = 0.0;
     for (int z = 1; z < N - 1; z++)
       for (int y = 1; y < N - 1; y++)
-        upc_forall (int x = 1; x < N - 1; x++; &g[dg][z][y][x]) {
+        upc_forall (int x = 1; x < N - 1; x++; &g[dg][z][y][x]) { /* FA */
           double T = (g[sg][z + 1][y][x] + g[sg][z - 1][y][x] + g[sg][z][y - 1][x] +
                       g[sg][z][y + 1][x] + g[sg][z][y][x - 1] + g[sg][z][y][x + 1]) / 6.0;
           double dT = T - g[sg][z][y][x];
@@ -152,7 +152,7 @@ void jacobi3d_rowforall(int sweeps) {
   for (int iter = 0; iter < sweeps; iter++) {
     double dTmax = 0.0;
     for (int z = 1; z < N - 1; z++)
-      upc_forall (int y = 1; y < N - 1; y++; &g[sg][z][y][0])
+      upc_forall (int y = 1; y < N - 1; y++; &g[sg][z][y][0]) /* FA */
         for (int x = 1; x < N - 1; x++) {
           double T = (g[sg][z + 1][y][x] + g[sg][z - 1][y][x] + g[sg][z][y - 1][x] +
                       g[sg][z][y + 1][x] + g[sg][z][y][x - 1] + g[sg][z][y][x + 1]) / 6.0;
@@ -172,7 +172,7 @@ void jacobi3d_macro(int sweeps) {
     double dTmax = 0.0;
     for (int z = 1; z < N - 1; z++)
       for (int y = 1; y < N - 1; y++)
-        upc_forall (int x = 1; x < N - 1; x++; &gf[IDX(sg, z, y, x)]) {
+        upc_forall (int x = 1; x < N - 1; x++; &gf[IDX(sg, z, y, x)]) { /* FA */
           double T = (gf[IDX(sg, z + 1, y, x)] + gf[IDX(sg, z - 1, y, x)] +
                       gf[IDX(sg, z, y - 1, x)] + gf[IDX(sg, z, y + 1, x)] +
                       gf[IDX(sg, z, y, x - 1)] + gf[IDX(sg, z, y, x + 1)]) / 6.0;
@@ -192,7 +192,7 @@ void jacobi3d_alloc(int sweeps) {
     double dTmax = 0.0;
     for (int z = 1; z < N - 1; z++)
       for (int y = 1; y < N - 1; y++)
-        upc_forall (int x = 1; x < N - 1; x++; &G[IDX(sg, z, y, x)]) {
+        upc_forall (int x = 1; x < N - 1; x++; &G[IDX(sg, z, y, x)]) { /* FA */
           double T = (G[IDX(sg, z + 1, y, x)] + G[IDX(sg, z - 1, y, x)] +
                       G[IDX(sg, z, y - 1, x)] + G[IDX(sg, z, y + 1, x)] +
                       G[IDX(sg, z, y, x - 1)] + G[IDX(sg, z, y, x + 1)]) / 6.0;
@@ -213,7 +213,7 @@ void jacobi3d_chunks(int sweeps) {
     double dTmax = 0.0;
     for (int z = 1; z < N - 1; z++)
       for (int y = 1; y < N - 1; y++)
-        upc_forall (int x = 1; x < N - 1; x++; &GC(sg, z, y, x)) {
+        upc_forall (int x = 1; x < N - 1; x++; &GC(sg, z, y, x)) { /* FA */
           double T = (GC(sg, z + 1, y, x) + GC(sg, z - 1, y, x) + GC(sg, z, y - 1, x) +
                       GC(sg, z, y + 1, x) + GC(sg, z, y, x - 1) + GC(sg, z, y, x + 1)) / 6.0;
           double dT = T - GC(sg, z, y, x);

@@ -44,7 +44,7 @@ void matvec_top(int reps) {
   int r, i, j;
   double sum;
   for (r = 0; r < reps; r++) {
-    upc_forall (i = 0; i < N; i++; &y[i]) {
+    upc_forall (i = 0; i < N; i++; &y[i]) { /* FA */
       sum = 0.0;
       for (j = 0; j < N; j++)
         sum += A[i][j] * x[j];
@@ -56,7 +56,7 @@ void matvec_top(int reps) {
 
 void matvec_header(int reps) {
   for (int r = 0; r < reps; r++) {
-    upc_forall (int i = 0; i < N; i++; &y[i]) {
+    upc_forall (int i = 0; i < N; i++; &y[i]) { /* FA */
       double sum = 0.0;
       for (int j = 0; j < N; j++)
         sum += A[i][j] * x[j];
@@ -68,7 +68,7 @@ void matvec_header(int reps) {
 
 void matvec_intaff(int reps) {
   for (int r = 0; r < reps; r++) {
-    upc_forall (int i = 0; i < N; i++; i) {
+    upc_forall (int i = 0; i < N; i++; i) { /* FA */
       double sum = 0.0;
       for (int j = 0; j < N; j++)
         sum += A[i][j] * x[j];
@@ -80,7 +80,7 @@ void matvec_intaff(int reps) {
 
 void matvec_ptraff(int reps) {
   for (int r = 0; r < reps; r++) {
-    upc_forall (int i = 0; i < N; i++; &A[i][0]) {
+    upc_forall (int i = 0; i < N; i++; &A[i][0]) { /* FA */
       double sum = 0.0;
       for (int j = 0; j < N; j++)
         sum += A[i][j] * x[j];
@@ -95,7 +95,7 @@ void matvec_ptraff(int reps) {
 #define Y(i) y[i]
 void matvec_macro(int reps) {
   for (int r = 0; r < reps; r++) {
-    upc_forall (int i = 0; i < N; i++; &Y(i)) {
+    upc_forall (int i = 0; i < N; i++; &Y(i)) { /* FA */
       double sum = 0.0;
       for (int j = 0; j < N; j++)
         sum += A(i, j) * X(j);
@@ -110,7 +110,7 @@ void matvec_macro(int reps) {
 
 void matvec_alloc(int reps) {
   for (int r = 0; r < reps; r++) {
-    upc_forall (int i = 0; i < N; i++; &py[i]) {
+    upc_forall (int i = 0; i < N; i++; &py[i]) { /* FA */
       double sum = 0.0;
       for (int j = 0; j < N; j++)
         sum += pA[i * N + j] * x[j];
@@ -124,7 +124,7 @@ void matvec_alloc(int reps) {
 #define CY(i) dy[(i) / R].chunk[(i) % R]
 void matvec_chunks(int reps) {
   for (int r = 0; r < reps; r++) {
-    upc_forall (int i = 0; i < N; i++; &CY(i)) {
+    upc_forall (int i = 0; i < N; i++; &CY(i)) { /* NOFA */
       double sum = 0.0;
       for (int j = 0; j < N; j++)
         sum += CA(i, j) * x[j];

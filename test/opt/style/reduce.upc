@@ -44,7 +44,7 @@ void reduce_top(int reps) {
   double s;
   for (r = 0; r < reps; r++) {
     s = 0.0;
-    upc_forall (i = 0; i < NV; i++; &a[i])
+    upc_forall (i = 0; i < NV; i++; &a[i]) /* FA */
       s += a[i];
     partial[MYTHREAD] = s;
     upc_barrier;
@@ -60,7 +60,7 @@ void reduce_header(int reps) {
   double s = 0.0;
   for (int r = 0; r < reps; r++) {
     double mine = 0.0;
-    upc_forall (int i = 0; i < NV; i++; &a[i])
+    upc_forall (int i = 0; i < NV; i++; &a[i]) /* FA */
       mine += a[i];
     partial[MYTHREAD] = mine;
     upc_barrier;
@@ -76,7 +76,7 @@ void reduce_intaff(int reps) {
   double s = 0.0;
   for (int r = 0; r < reps; r++) {
     double mine = 0.0;
-    upc_forall (int i = 0; i < NV; i++; i / B)
+    upc_forall (int i = 0; i < NV; i++; i / B) /* FA */
       mine += a[i];
     partial[MYTHREAD] = mine;
     upc_barrier;
@@ -92,7 +92,7 @@ void reduce_ptraff(int reps) {
   double s = 0.0;
   for (int r = 0; r < reps; r++) {
     double mine = 0.0;
-    upc_forall (int i = 0; i < NV; i++; a + i)
+    upc_forall (int i = 0; i < NV; i++; a + i) /* FA */
       mine += a[i];
     partial[MYTHREAD] = mine;
     upc_barrier;
@@ -125,7 +125,7 @@ void reduce_alloc(int reps) {
   double s = 0.0;
   for (int r = 0; r < reps; r++) {
     double mine = 0.0;
-    upc_forall (int i = 0; i < NV; i++; &pa[i])
+    upc_forall (int i = 0; i < NV; i++; &pa[i]) /* FA */
       mine += pa[i];
     partial[MYTHREAD] = mine;
     upc_barrier;
@@ -141,7 +141,7 @@ void reduce_chunks(int reps) {
   double s = 0.0;
   for (int r = 0; r < reps; r++) {
     double mine = 0.0;
-    upc_forall (long i = 0; i < NV; i++; &CA(i))
+    upc_forall (long i = 0; i < NV; i++; &CA(i)) /* NOFA */
       mine += CA(i);
     partial[MYTHREAD] = mine;
     upc_barrier;

@@ -9,7 +9,10 @@
  *
  *   PROG              one run of every spelling, every value checked, PASS
  *   PROG bench [REPS] every spelling timed over REPS repetitions (default:
- *                     the program's, about 0.2 s at 2 threads with -O2); thread
+ *                     the program's, about 0.2 s at 2 threads with -O2, the
+ *                     stencils at their bench size: -DN=240 for jacobi2d,
+ *                     -DN=48 for jacobi3d; the defaults are small, for the
+ *                     tests under UPCRT_FORCE_RMA=1); thread
  *                     0 prints "RESULT style_<kernel>_<spelling>_s <seconds>"
  *                     (the slowest thread, between barriers), then the values
  *                     are checked as without `bench`. */

@@ -42,7 +42,7 @@ static double in_b(long i) { return 2.0 * (double)(i % 777) + 0.5; }
 void vecadd_top(int reps) {
   int r, i;
   for (r = 0; r < reps; r++) {
-    upc_forall (i = 0; i < NV; i++; &c[i])
+    upc_forall (i = 0; i < NV; i++; &c[i]) /* FA */
       c[i] = a[i] + b[i];
     upc_barrier;
   }
@@ -50,7 +50,7 @@ void vecadd_top(int reps) {
 
 void vecadd_header(int reps) {
   for (int r = 0; r < reps; r++) {
-    upc_forall (int i = 0; i < NV; i++; &c[i])
+    upc_forall (int i = 0; i < NV; i++; &c[i]) /* FA */
       c[i] = a[i] + b[i];
     upc_barrier;
   }
@@ -58,7 +58,7 @@ void vecadd_header(int reps) {
 
 void vecadd_intaff(int reps) {
   for (int r = 0; r < reps; r++) {
-    upc_forall (int i = 0; i < NV; i++; i / B)
+    upc_forall (int i = 0; i < NV; i++; i / B) /* FA */
       c[i] = a[i] + b[i];
     upc_barrier;
   }
@@ -66,7 +66,7 @@ void vecadd_intaff(int reps) {
 
 void vecadd_ptraff(int reps) {
   for (int r = 0; r < reps; r++) {
-    upc_forall (int i = 0; i < NV; i++; &a[i])
+    upc_forall (int i = 0; i < NV; i++; &a[i]) /* FA */
       c[i] = a[i] + b[i];
     upc_barrier;
   }
@@ -83,7 +83,7 @@ void vecadd_forloop(int reps) {
 
 void vecadd_alloc(int reps) {
   for (int r = 0; r < reps; r++) {
-    upc_forall (int i = 0; i < NV; i++; &pc[i])
+    upc_forall (int i = 0; i < NV; i++; &pc[i]) /* FA */
       pc[i] = pa[i] + pb[i];
     upc_barrier;
   }
@@ -91,7 +91,7 @@ void vecadd_alloc(int reps) {
 
 void vecadd_chunks(int reps) {
   for (int r = 0; r < reps; r++) {
-    upc_forall (long i = 0; i < NV; i++; &CC(i))
+    upc_forall (long i = 0; i < NV; i++; &CC(i)) /* NOFA */
       CC(i) = CA(i) + CB(i);
     upc_barrier;
   }
