@@ -64,7 +64,7 @@ static double max_over_threads(double dTmax) {
 
 void jacobi2d_top(int sweeps) {
   double dTmax, dT, T;
-  int x, y, i, iter;
+  int x, y, iter;
   int s = 0, d = 1;
   for (iter = 0; iter < sweeps; iter++) {
     dTmax = 0.0;
@@ -78,8 +78,8 @@ void jacobi2d_top(int sweeps) {
     dTmax_local[MYTHREAD] = dTmax;
     upc_barrier;
     dTmax = dTmax_local[0];
-    for (i = 1; i < THREADS; i++)
-      if (dTmax < dTmax_local[i]) dTmax = dTmax_local[i];
+    for (x = 1; x < THREADS; x++) /* x reused, as the textbook does */
+      if (dTmax < dTmax_local[x]) dTmax = dTmax_local[x];
     upc_barrier;
     d = s;
     s = !s;

@@ -65,7 +65,7 @@ static double max_over_threads(double dTmax) {
 
 void jacobi3d_top(int sweeps) {
   double dTmax, dT, T;
-  int x, y, z, i, iter;
+  int x, y, z, iter;
   int sg = 0, dg = 1;
   for (iter = 0; iter < sweeps; iter++) {
     dTmax = 0.0;
@@ -81,8 +81,8 @@ void jacobi3d_top(int sweeps) {
     dTmax_local[MYTHREAD] = dTmax;
     upc_barrier;
     dTmax = dTmax_local[0];
-    for (i = 1; i < THREADS; i++)
-      if (dTmax < dTmax_local[i]) dTmax = dTmax_local[i];
+    for (x = 1; x < THREADS; x++) /* x reused, as the textbook does */
+      if (dTmax < dTmax_local[x]) dTmax = dTmax_local[x];
     upc_barrier;
     dg = sg;
     sg = !sg;
