@@ -55,30 +55,18 @@ namespace {
 struct LeaveFinder : RecursiveASTVisitor<LeaveFinder> {
   const Stmt *leaves = nullptr;
   int depth = 0; // inner loops and switches: their breaks stay inside
-  bool TraverseForStmt(ForStmt *s) {
-    depth++;
-    bool r = RecursiveASTVisitor::TraverseForStmt(s);
-    depth--;
-    return r;
+#define INNER(T)                                                                                   \
+  bool Traverse##T(T *s) {                                                                         \
+    depth++;                                                                                       \
+    bool r = RecursiveASTVisitor::Traverse##T(s);                                                  \
+    depth--;                                                                                       \
+    return r;                                                                                      \
   }
-  bool TraverseWhileStmt(WhileStmt *s) {
-    depth++;
-    bool r = RecursiveASTVisitor::TraverseWhileStmt(s);
-    depth--;
-    return r;
-  }
-  bool TraverseDoStmt(DoStmt *s) {
-    depth++;
-    bool r = RecursiveASTVisitor::TraverseDoStmt(s);
-    depth--;
-    return r;
-  }
-  bool TraverseSwitchStmt(SwitchStmt *s) {
-    depth++;
-    bool r = RecursiveASTVisitor::TraverseSwitchStmt(s);
-    depth--;
-    return r;
-  }
+  INNER(ForStmt)
+  INNER(WhileStmt)
+  INNER(DoStmt)
+  INNER(SwitchStmt)
+#undef INNER
   bool VisitBreakStmt(BreakStmt *s) {
     if (depth == 0 && !leaves) leaves = s;
     return true;

@@ -66,9 +66,17 @@ void f(int n, int SHARED_B4 *p, int SHARED_IND *q) {
     // CHECK: forall_fire.c:[[@LINE+1]]:5: remark: upc_forall affinity test removed (integer affinity); 'k' gets the loop's exit value after it
     for (k = n; k > 0; k--) if (__upcc_forall_affinity(k)) { a[k] = 1; }
   }
+  // A break of an inner loop or switch does not leave the forall.
+  // CHECK: forall_fire.c:[[@LINE+1]]:3: remark: upc_forall affinity test removed (cyclic layout); 'x' gets the loop's exit value after it
+  for (x = 0; x < n; x++) if (__upcc_forall_affinity(&a[x])) {
+    for (int j = 0; j < 3; j++) if (a[j]) break;
+    switch (x) { case 1: break; default: a[x] = 2; }
+    while (n) break;
+  }
+  n += x;
   // != with a unit step: the iterations of <.
   // CHECK: forall_fire.c:[[@LINE+1]]:3: remark: upc_forall affinity test removed (blocked layout, block 4) [-Rupc]
   for (int i = 0; i != n; i++) if (__upcc_forall_affinity(&b[i])) { b[i] = i; }
-  // CHECK: upc optimizer: 17 of 17 upc_forall affinity tests removed
+  // CHECK: upc optimizer: 18 of 18 upc_forall affinity tests removed
   // OFF: upc optimizer: 0 of 0 upc_forall affinity tests removed
 }
