@@ -5,6 +5,9 @@
  * a upc_forall over one row with the point's own affinity, the six
  * neighbours read at x+-1, y+-1, z+-1, the largest change of the sweep
  * reduced through a shared array between two barriers, and the grids swapped.
+ * As C89 code does, the loop variables are declared at the top and x is
+ * used again by the reduction's loop after the sweep (issue 35: the forall
+ * must not keep its affinity test for that).
  * Every thread computes the rows it owns; the row (sg,z,y) lives on thread
  * (sg*N*N + z*N + y) % THREADS.  The loop is left as the textbook has it (the
  * loop variables and temporaries are plain locals of the function): it is
@@ -79,7 +82,7 @@ void initialize(void) {
  * *final_grid is the grid the last sweep wrote. */
 double heat_conduction(int sweeps, int *final_grid) {
   double dTmax, dT, T;
-  int x, y, z, i, iter;
+  int x, y, z, iter;
   int sg = 0, dg = 1;
   for (iter = 0; iter < sweeps; iter++) {
     dTmax = 0.0;
@@ -95,8 +98,8 @@ double heat_conduction(int sweeps, int *final_grid) {
     dTmax_local[MYTHREAD] = dTmax;
     upc_barrier;
     dTmax = dTmax_local[0];
-    for (i = 1; i < THREADS; i++)
-      if (dTmax < dTmax_local[i]) dTmax = dTmax_local[i];
+    for (x = 1; x < THREADS; x++) /* x again, as C89 code reuses its variables */
+      if (dTmax < dTmax_local[x]) dTmax = dTmax_local[x];
     upc_barrier;
     dg = sg;
     sg = !sg;
