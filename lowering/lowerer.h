@@ -19,6 +19,7 @@ namespace upc {
 struct RemoteUpdate;
 struct SharedObject;
 struct VersionedLoop;
+struct PrivatizedAccess;
 
 // The address of a shared lvalue while it is being built: `base`, advanced by
 // `linear` elements with the UPC layout (upcrt_pts_add), then by `bytes`
@@ -182,6 +183,7 @@ public:
   unsigned optStmtEnd(const clang::Stmt *s) const;
   std::vector<const clang::ForStmt *> activePriv; // loops whose body is privatized
   std::vector<const clang::ForStmt *> activeRows; // ... in the copy for rows on this node
+  bool plainHere(const PrivatizedAccess *pa) const;
   std::string versionSetup(const VersionedLoop &vl, std::string &test);
   std::string rowsSetup(const VersionedLoop &vl, std::string &test);
   bool optHelpersEmitted = false;

@@ -124,16 +124,21 @@ std::string Lowerer::walkToText(Stmt *s) {
   return oneLine(res);
 }
 
+// Is pa plain C in the text being emitted: its loop's body privatized and,
+// for rows and versioned pointers, in the copy for data on this node?
+bool Lowerer::plainHere(const PrivatizedAccess *pa) const {
+  auto active = [&](const std::vector<const ForStmt *> &v) {
+    return std::find(v.begin(), v.end(), pa->loop) != v.end();
+  };
+  return active(activePriv) && (!(pa->row || pa->versioned) || active(activeRows));
+}
+
 bool Lowerer::privatizedRoot(const Expr *e) const {
   if (!plan || (activePriv.empty() && plan->local.empty())) return false;
   for (;;) {
     e = e->IgnoreParens();
     if (plan->localAccess(e) && !checking()) return true;
-    if (const PrivatizedAccess *pa = plan->privatizedAccess(e))
-      if (std::find(activePriv.begin(), activePriv.end(), pa->loop) != activePriv.end() &&
-          (!(pa->row || pa->versioned) ||
-           std::find(activeRows.begin(), activeRows.end(), pa->loop) != activeRows.end()))
-        return true;
+    if (const PrivatizedAccess *pa = plan->privatizedAccess(e); pa && plainHere(pa)) return true;
     if (auto *me = dyn_cast<MemberExpr>(e)) {
       if (me->isArrow()) return false;
       e = me->getBase();
@@ -172,50 +177,44 @@ bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
     return true;
   }
   if (!activePriv.empty())
-    if (const PrivatizedAccess *pa = plan->privatizedAccess(e))
-      if (std::find(activePriv.begin(), activePriv.end(), pa->loop) != activePriv.end()) {
-        if (pa->row) {
-          const VersionedLoop *vl = plan->versionedLoop(pa->loop);
-          if (std::find(activeRows.begin(), activeRows.end(), pa->loop) != activeRows.end()) {
-            std::string id = std::to_string(vl->id);
-            out = "(__upcc_vr" + id + "_" + std::to_string(pa->baseIndex) + "[(long long)" +
-                  vl->range.iv->getNameAsString() + " - __upcc_vx" + id + " + " +
-                  std::to_string(pa->offset) + "LL])";
-            return true;
-          }
-          return false; // the copy for rows elsewhere
-        }
-        if (pa->versioned) { // in the copy for data on this node only
-          if (std::find(activeRows.begin(), activeRows.end(), pa->loop) == activeRows.end())
-            return false;
-          auto *ase = cast<ArraySubscriptExpr>(pa->access);
-          out = "(__upcc_vb" + std::to_string(plan->versionedLoop(pa->loop)->id) + "_" +
-                std::to_string(pa->baseIndex) + "[" + emit(ase->getIdx()) + "])";
-          return true;
-        }
-        const ForallPlan *fp = plan->forall(pa->loop);
-        std::string id = std::to_string(fp->id);
-        std::string idx = pa->indexText.empty() ? "__upcc_li" + id : pa->indexText;
-        if (pa->offset) idx += " + " + std::to_string(pa->offset) + "LL";
-        out = "(__upcc_pb" + id + "_" + std::to_string(pa->baseIndex) + "[" + idx + "])";
-        if (checking()) {
-          // Still checked: the element's address as the naive form computes
-          // it (for a named array only the index compare survives).
-          Access k = Access::Read;
-          auto ps = ctx.getParents(*e);
-          if (!ps.empty()) {
-            if (auto *bo = ps[0].get<BinaryOperator>())
-              if (bo->getLHS()->IgnoreParens() == e)
-                k = bo->isAssignmentOp() && !bo->isCompoundAssignmentOp() ? Access::Write
-                    : bo->isCompoundAssignmentOp()                        ? Access::Update
-                                                                          : Access::Read;
-            if (auto *uo = ps[0].get<UnaryOperator>())
-              if (uo->isIncrementDecrementOp()) k = Access::Update;
-          }
-          out = "(*({ (void)" + accessAddr(e, k) + "; &" + out + "; }))";
-        }
+    if (const PrivatizedAccess *pa = plan->privatizedAccess(e); pa && plainHere(pa)) {
+      if (pa->row) {
+        const VersionedLoop *vl = plan->versionedLoop(pa->loop);
+        std::string id = std::to_string(vl->id);
+        out = "(__upcc_vr" + id + "_" + std::to_string(pa->baseIndex) + "[(long long)" +
+              vl->range.iv->getNameAsString() + " - __upcc_vx" + id + " + " +
+              std::to_string(pa->offset) + "LL])";
         return true;
       }
+      if (pa->versioned) {
+        auto *ase = cast<ArraySubscriptExpr>(pa->access);
+        out = "(__upcc_vb" + std::to_string(plan->versionedLoop(pa->loop)->id) + "_" +
+              std::to_string(pa->baseIndex) + "[" + emit(ase->getIdx()) + "])";
+        return true;
+      }
+      const ForallPlan *fp = plan->forall(pa->loop);
+      std::string id = std::to_string(fp->id);
+      std::string idx = pa->indexText.empty() ? "__upcc_li" + id : pa->indexText;
+      if (pa->offset) idx += " + " + std::to_string(pa->offset) + "LL";
+      out = "(__upcc_pb" + id + "_" + std::to_string(pa->baseIndex) + "[" + idx + "])";
+      if (checking()) {
+        // Still checked: the element's address as the naive form computes
+        // it (for a named array only the index compare survives).
+        Access k = Access::Read;
+        auto ps = ctx.getParents(*e);
+        if (!ps.empty()) {
+          if (auto *bo = ps[0].get<BinaryOperator>())
+            if (bo->getLHS()->IgnoreParens() == e)
+              k = bo->isAssignmentOp() && !bo->isCompoundAssignmentOp() ? Access::Write
+                  : bo->isCompoundAssignmentOp()                        ? Access::Update
+                                                                        : Access::Read;
+          if (auto *uo = ps[0].get<UnaryOperator>())
+            if (uo->isIncrementDecrementOp()) k = Access::Update;
+        }
+        out = "(*({ (void)" + accessAddr(e, k) + "; &" + out + "; }))";
+      }
+      return true;
+    }
   if (!used)
     if (const RemoteUpdate *ru = plan->update(e); ru && !privatizedRoot(ru->target)) {
       out = emitRemoteUpdate(*ru);
@@ -353,6 +352,13 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
   std::string base = fp->baseText, coef = fp->coefText;
   std::string li = "__upcc_li" + id;
 
+  // L and U as long long, U exclusive (U + 1 for <=, U - 1 for >=): the
+  // loop runs at all when L < U (L > U counting down).
+  const LoopRange &r = fp->range;
+  std::string l = "(long long)(" + L + ")", u = "(long long)(" + emit(r.upper) + ")";
+  if (r.inclusive) u = "(" + u + (r.step > 0 ? " + 1" : " - 1") + ")";
+  std::string runs = l + (r.step > 0 ? " < " : " > ") + u;
+
   // The loop that visits this thread's iterations: declarations, a guard,
   // the header(s), and what opens the body.
   std::string decls, guard, header, bodyPre, bodyPost;
@@ -392,13 +398,8 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
     case ForallPlan::Single: {
       decls = "long long " + li + " = 0; ";
       std::string owner = fp->ownerText.empty() ? std::string("0LL") : fp->ownerText;
-      if (fp->ownerPointer) {
-        // read only when the loop runs at all (the loop would read it then)
-        const LoopRange &r = fp->range;
-        std::string op = r.step > 0 ? (r.inclusive ? " <= " : " < ") : (r.inclusive ? " >= " : " > ");
-        owner = "((long long)(" + L + ")" + op + "(long long)(" + emit(r.upper) + ") ? (long long)(" +
-                emit(fp->ownerPointer) + ").thread : -1LL)";
-      }
+      if (fp->ownerPointer) // read only when the loop runs at all (the loop would read it then)
+        owner = "(" + runs + " ? (long long)(" + emit(fp->ownerPointer) + ").thread : -1LL)";
       guard = "if (!" + ctl + " || __upcc_forall_single(" + owner + ", " + base + ", " + B + ", &" +
               li + ")) ";
       header = "for (" + init(L) + "; " + cond + "; " + emit(fs->getInc(), false) + ")";
@@ -427,16 +428,11 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
   // iterations): the first of L, L+s, ... that fails the condition.
   std::string exitValue;
   if (fp->removeTest && fp->exitValue) {
-    const LoopRange &r = fp->range;
-    std::string l = "(long long)(" + L + ")", s = std::to_string(r.step) + "LL",
-                a = std::to_string(-r.step) + "LL";
-    std::string u = "(long long)(" + emit(r.upper) + ")";
-    if (r.inclusive) u = "(" + u + (r.step > 0 ? " + 1" : " - 1") + ")";
-    std::string v = r.step > 0 ? l + " < " + u + " ? " + l + " + (" + u + " - " + l + " + " + s +
-                                     " - 1) / " + s + " * " + s + " : " + l
-                               : l + " > " + u + " ? " + l + " - (" + l + " - " + u + " + " + a +
-                                     " - 1) / " + a + " * " + a + " : " + l;
-    exitValue = " " + iv + " = (" + ivTy + ")(" + v + ");";
+    std::string a = std::to_string(r.step > 0 ? r.step : -r.step) + "LL"; // |step|
+    std::string n = r.step > 0 ? "(" + u + " - " + l + " + " + a + " - 1) / " + a  // iterations
+                               : "(" + l + " - " + u + " + " + a + " - 1) / " + a;
+    exitValue = " " + iv + " = (" + ivTy + ")(" + runs + " ? " + l + (r.step > 0 ? " + " : " - ") +
+                n + " * " + a + " : " + l + ");";
   }
   std::string pre = "{ const int " + F + " = upcrt_forall_depth++; " + decls;
   forallSaves.push_back(F);

@@ -175,16 +175,10 @@ const Expr *invariantIndefinitePointer(ASTContext &ctx, const SurfaceInfo *surfa
   auto changes = [&](const VarDecl *v) {
     return writes.written.count(v) || writes.declared.count(v);
   };
-  if (const VarDecl *v = refVar(e)) {
-    if (isSharedType(v->getType())) {
-      // a shared pointer variable: a load like the others below
-    } else {
-      if (changes(v)) {
-        why = "'" + v->getName().str() + "' changes in the loop";
-        return nullptr;
-      }
-      return e;
-    }
+  if (const VarDecl *v = refVar(e); v && !isSharedType(v->getType())) { // a private variable
+    if (!changes(v)) return e;
+    why = "'" + v->getName().str() + "' changes in the loop";
+    return nullptr;
   }
   std::string text = "'" + sourceSnippet(ctx, e, 40) + "'";
   const auto *load = dyn_cast<ImplicitCastExpr>(e);

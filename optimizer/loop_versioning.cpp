@@ -79,11 +79,8 @@ struct LoopScan : RecursiveASTVisitor<LoopScan> {
   // index is looked at here.
   bool TraverseArraySubscriptExpr(ArraySubscriptExpr *e) {
     if (isSharedType(e->getType()) && !e->getType()->isArrayType() && !plan.isPlainAccess(e) &&
-        isLoadedIndefinitePointer(e->getBase()->IgnoreParens())) {
-      if (accessAddressTaken(ctx, e)) block("it takes the address of " + sourceSnippet(ctx, e, 40));
-      else accesses.push_back(e);
-      return TraverseStmt(e->getIdx());
-    }
+        isLoadedIndefinitePointer(e->getBase()->IgnoreParens()))
+      return WalkUpFromArraySubscriptExpr(e) && TraverseStmt(e->getIdx());
     return RecursiveASTVisitor::TraverseArraySubscriptExpr(e);
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
@@ -439,8 +436,8 @@ void versionForall(PassState &st, ForallPlan &fp, const FunctionFacts &facts) {
       std::string no;
       if (isStrictAccess(st.ctx, st.surface, acc->getType(), acc->getBeginLoc()))
         no = "a strict access";
-      else if (!invariantIndefinitePointer(st.ctx, st.surface, b, fp.loop, no))
-        ;
+      else
+        invariantIndefinitePointer(st.ctx, st.surface, b, fp.loop, no); // sets no when not
       if (!no.empty()) {
         st.remarks.add(acc->getBeginLoc(), name + " not versioned: " + no, false);
         continue;
