@@ -49,7 +49,7 @@ static unsigned stmtEnd(const Lowerer &L, const Stmt *s, StringRef buf) {
 }
 
 void Lowerer::lowerForall(ForStmt *fs, const Expr *aff) {
-  if (plan && lowerOptimizedForall(fs, aff)) return; // optimized.cpp
+  if (plan && !naiveForalls.count(fs) && lowerOptimizedForall(fs, aff)) return; // optimized.cpp
   usesForall = true;
   auto *is = cast<IfStmt>(fs->getBody());
   if (auto *ds = dyn_cast_or_null<DeclStmt>(fs->getInit())) {
@@ -69,26 +69,8 @@ void Lowerer::lowerForall(ForStmt *fs, const Expr *aff) {
     return;
   }
   std::string f = temp();
-  std::string test;
-  QualType at = aff->IgnoreImpCasts()->getType();
-  const Expr *a = aff;
-  if (auto *ice = dyn_cast<ImplicitCastExpr>(aff)) // default argument promotions
-    if (isPts(ice->getSubExpr()->getType()) || ice->getSubExpr()->getType()->isIntegerType())
-      a = ice->getSubExpr();
-  at = a->getType();
-  std::string d = emit(a);
-  if (isPts(at)) {
-    test = "(" + d + ").thread == (uint32_t)upcrt_mythread";
-  } else if (at->isIntegerType() || at->isEnumeralType()) {
-    if (at->isUnsignedIntegerType())
-      test = "(int)((" + d + ") % (unsigned)upcrt_threads) == upcrt_mythread";
-    else
-      test = "(int)(((" + d + ") % upcrt_threads + upcrt_threads) % upcrt_threads) == upcrt_mythread";
-  } else {
-    error(aff->getBeginLoc(), "the affinity of upc_forall must be an integer or a "
-                              "pointer-to-shared, not '" + upcSpelling(at) + "'");
-    return;
-  }
+  std::string test = affinityTest(aff);
+  if (test.empty()) return;
   StringRef buf = sm.getBufferData(sm.getMainFileID());
   insert(offsetOf(fs->getForLoc()),
          "{ const int " + f + " = upcrt_forall_depth++; ");
@@ -97,6 +79,27 @@ void Lowerer::lowerForall(ForStmt *fs, const Expr *aff) {
   walkStmt(is->getThen());
   forallSaves.pop_back();
   insert(stmtEnd(*this, fs, buf), " upcrt_forall_depth = " + f + "; }");
+}
+
+// Whether this thread runs an iteration: for an integer affinity D, D mod
+// THREADS (non-negative) is MYTHREAD; for a pointer-to-shared, it points to
+// this thread.  "" (and an error) for an affinity of another type.
+std::string Lowerer::affinityTest(const Expr *aff) {
+  const Expr *a = aff;
+  if (auto *ice = dyn_cast<ImplicitCastExpr>(aff)) // default argument promotions
+    if (isPts(ice->getSubExpr()->getType()) || ice->getSubExpr()->getType()->isIntegerType())
+      a = ice->getSubExpr();
+  QualType at = a->getType();
+  std::string d = emit(a);
+  if (isPts(at)) return "(" + d + ").thread == (uint32_t)upcrt_mythread";
+  if (at->isIntegerType() || at->isEnumeralType()) {
+    if (at->isUnsignedIntegerType())
+      return "(int)((" + d + ") % (unsigned)upcrt_threads) == upcrt_mythread";
+    return "(int)(((" + d + ") % upcrt_threads + upcrt_threads) % upcrt_threads) == upcrt_mythread";
+  }
+  error(aff->getBeginLoc(), "the affinity of upc_forall must be an integer or a "
+                            "pointer-to-shared, not '" + upcSpelling(at) + "'");
+  return "";
 }
 
 // A return inside a controlling forall restores the depth counter first.

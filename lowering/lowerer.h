@@ -19,6 +19,7 @@ namespace upc {
 struct RemoteUpdate;
 struct SharedObject;
 struct VersionedLoop;
+struct ForallPlan;
 struct PrivatizedAccess;
 
 // The address of a shared lvalue while it is being built: `base`, advanced by
@@ -172,7 +173,11 @@ public:
   const clang::FunctionDecl *curFunction = nullptr;
 
   // ---- optimized.cpp: the forms the optimizer chose (optimizer/plan.h) ----
+  std::string affinityTest(const clang::Expr *aff); // forall.cpp
   bool lowerOptimizedForall(clang::ForStmt *fs, const clang::Expr *aff);
+  bool lowerSegmentedForall(clang::ForStmt *fs, const clang::Expr *aff, const ForallPlan &fp);
+  std::set<const clang::ForStmt *> naiveForalls; // lowered without the plan
+  std::map<const clang::Expr *, std::string> segmentText; // i / D, i % D in a segment's copy
   bool lowerVersionedLoop(clang::ForStmt *fs);
   std::set<const clang::ForStmt *> versioning; // being lowered as two copies
   bool emitOptimized(const clang::Expr *e, bool used, std::string &out);

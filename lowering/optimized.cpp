@@ -169,6 +169,11 @@ std::string Lowerer::emitRemoteUpdate(const RemoteUpdate &ru) {
 
 bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
   if (!plan) return false;
+  if (!segmentText.empty())
+    if (auto it = segmentText.find(e); it != segmentText.end()) {
+      out = it->second;
+      return true;
+    }
   if (const LocalAccess *la = plan->localAccess(e); la && !checking()) {
     std::string idx = std::to_string(la->offset) + "LL";
     for (auto &[x, coef] : la->terms)
@@ -337,6 +342,7 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
     insert(offsetOf(curFunction->getOuterLocStart()), oneLine(kForallHelpers));
     optHelpersEmitted = true;
   }
+  if (fp->shape == ForallPlan::Segmented) return lowerSegmentedForall(fs, aff, *fp);
   auto *is = cast<IfStmt>(fs->getBody());
   StringRef buf = sm.getBufferData(sm.getMainFileID());
   std::string id = std::to_string(fp->id);
@@ -395,6 +401,7 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
               B + ", &" + li + ")) ";
       header = "for (" + init(L) + "; " + cond + "; " + emit(fs->getInc(), false) + ", " + li + "++)";
       break;
+    case ForallPlan::Segmented: // lowerSegmentedForall
     case ForallPlan::Single: {
       decls = "long long " + li + " = 0; ";
       std::string owner = fp->ownerText.empty() ? std::string("0LL") : fp->ownerText;
@@ -409,14 +416,8 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
   } else {
     // Pass 1 off: the test stays; the local index is computed per iteration.
     decls = "long long " + li + " = 0; ";
-    const Expr *a = aff;
-    if (auto *ice = dyn_cast<ImplicitCastExpr>(aff)) a = ice->getSubExpr();
-    std::string d = emit(a), test;
-    if (isPts(a->getType()))
-      test = "(" + d + ").thread == (uint32_t)upcrt_mythread";
-    else
-      test = "(int)(((long long)(" + d + ") % upcrt_threads + upcrt_threads) % upcrt_threads) == upcrt_mythread";
-    header = "for (" + init(L) + "; " + cond + "; " + emit(fs->getInc(), false) + ") if (" + test + ")";
+    header = "for (" + init(L) + "; " + cond + "; " + emit(fs->getInc(), false) + ") if (" +
+             affinityTest(aff) + ")";
     if (fp->block != 0 || fp->integerAffinity) {
       bodyPre = "{ " + li + " = __upcc_local(" + coef + " * (long long)" + iv + " + " + base + ", " +
                 (fp->integerAffinity ? std::string("1LL") : B) + "); ";
@@ -485,7 +486,19 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
     loop = "{ " + decls + "if (" + test + ") { " + fast + " } else { " + loop + " } }";
   }
   activePriv.pop_back();
-  insert(offsetOf(fs->getForLoc()), pre + "if " + ctl + " { " + guard + loop + " } else ");
+  // Objects privatized off another's start: on their own thread and phase.
+  std::string same;
+  auto start = [&](const SharedObject &o) {
+    return o.kind == SharedObject::StaticArray ? "upcrt_static_pts(&" + descriptorName(o.var) + ")"
+                                               : o.var->getNameAsString();
+  };
+  for (const SharedObject &o : fp->congruent) {
+    std::string a = start(o), b = fp->object ? start(*fp->object) : ""; // `e / c`: thread 0, phase 0
+    same += " && " + (o.kind == SharedObject::Pointer ? "!upcrt_pts_isnull(" + a + ") && " : "") + "(" +
+            a + ").thread == " + (b.empty() ? "0" : "(" + b + ").thread") + " && (" + a + ").phase == " +
+            (b.empty() ? "0" : "(" + b + ").phase");
+  }
+  insert(offsetOf(fs->getForLoc()), pre + "if (" + ctl + same + ") { " + guard + loop + " } else ");
   if (auto *ds = dyn_cast_or_null<DeclStmt>(fs->getInit())) {
     std::vector<Decl *> g(ds->decl_begin(), ds->decl_end());
     lowerDeclGroup(g, true, true);
@@ -494,10 +507,65 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
   }
   lowerCondInPlace(fs->getCond());
   lowerExprInPlace(fs->getInc(), false);
-  replace(offsetOf(is->getIfLoc()), endOffsetOf(is->getRParenLoc()), "");
+  // Nested in another forall every iteration runs; controlling (where the
+  // objects did not start alike) this thread's.
+  replace(offsetOf(is->getIfLoc()), endOffsetOf(is->getRParenLoc()),
+          same.empty() ? "" : "if (!" + ctl + " || (" + affinityTest(aff) + "))");
   walkStmt(is->getThen());
   forallSaves.pop_back();
   insert(optStmtEnd(fs), exitValue + " upcrt_forall_depth = " + F + "; }");
+  return true;
+}
+
+// A Segmented forall: runs of D iterations with one owner each, read once
+// per run; in a run i / D is its number q and i % D is i - q * D.  The
+// run's `shared []` pointers (VersionedLoop::bases) are read before it too,
+// and its plain-C copy runs where they all point to this node.  Nested in
+// another forall, or where D > 0 and L >= 0 do not hold, the loop runs as
+// it was.  The loop leaves i where the original does: at the first value
+// the condition fails.
+bool Lowerer::lowerSegmentedForall(ForStmt *fs, const Expr *aff, const ForallPlan &fp) {
+  std::string id = std::to_string(fp.id), F = "__upcc_fd" + id, q = "__upcc_q" + id,
+              q0 = "__upcc_qs" + id, dv = "__upcc_dv" + id, u = "__upcc_u" + id, se = "__upcc_se" + id;
+  std::string iv = fp.iv->getNameAsString(), ivTy = printLowered(fp.iv->getType().getUnqualifiedType());
+  const LoopRange &r = fp.range;
+  std::string L = emit(fp.lower);
+  std::string U = "(long long)(" + emit(r.upper) + ")" + (r.inclusive ? " + 1" : "");
+  for (const BinaryOperator *b : fp.segmentOps) {
+    std::string t = printLowered(b->getType().getUnqualifiedType());
+    segmentText[b] = b->getOpcode() == BO_Div ? "((" + t + ")" + q + ")"
+                                              : "((" + t + ")((long long)" + iv + " - " + q0 + "))";
+  }
+  forallSaves.push_back(F);
+  std::string owner = emit(fp.ownerPointer);
+  Stmt *body = cast<IfStmt>(fs->getBody())->getThen();
+  std::string inner = "for (; (long long)" + iv + " < " + se + "; " + iv + "++) ";
+  std::string run = inner + "{ " + walkToText(body) + " }";
+  if (const VersionedLoop *vl = plan->versionedLoop(fs)) {
+    std::string test, decls = versionSetup(*vl, test);
+    activePriv.push_back(fs);
+    activeRows.push_back(fs);
+    std::string fast = walkToText(body);
+    activeRows.pop_back();
+    activePriv.pop_back();
+    run = "{ " + decls + "if (" + test + ") " + inner + "{ " + fast + " } else " + run + " }";
+  }
+  forallSaves.pop_back();
+  segmentText.clear();
+  std::string decl = isa<DeclStmt>(fs->getInit()) ? ivTy + " " : "";
+  insert(offsetOf(fs->getForLoc()),
+         "{ const int " + F + " = upcrt_forall_depth; long long " + dv + " = (long long)(" +
+             emit(fp.divisor) + "); if (" + F + " == 0 && " + dv + " > 0 && (long long)(" + L +
+             ") >= 0) { upcrt_forall_depth++; long long " + u + " = " + U + ", " + q + ", " + q0 + ", " +
+             se + "; for (" + decl + iv + " = (" + ivTy + ")(" + L + "); (long long)" + iv + " < " + u +
+             "; ) { " + q + " = (long long)" + iv + " / " + dv + "; " + q0 + " = " + q + " * " + dv +
+             "; " + se + " = __upcc_minll(" + q0 + " + " + dv + ", " + u + "); if ((long long)(" + owner +
+             ").thread == upcrt_mythread) " + run + " else " + iv + " = (" + ivTy + ")" + se +
+             "; } upcrt_forall_depth = " + F + "; } else ");
+  naiveForalls.insert(fs);
+  lowerForall(fs, aff);
+  naiveForalls.erase(fs);
+  insert(optStmtEnd(fs), " }");
   return true;
 }
 

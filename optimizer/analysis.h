@@ -80,9 +80,20 @@ const clang::Stmt *loopLeftEarly(const clang::ForStmt *loop);
 // object (`dir[t].chunk`, relaxed) whose indexes the loop does not change,
 // in a loop that calls nothing and writes no shared pointer, structure or
 // byte.  base itself (parentheses aside), else null with why set.
-const clang::Expr *invariantIndefinitePointer(clang::ASTContext &ctx, const SurfaceInfo *surface,
-                                              const clang::Expr *base, const clang::ForStmt *loop,
-                                              std::string &why);
+// segmentRefs: uses of the induction variable that keep one value over a
+// segment of a Segmented upc_forall (those in its `i / D`), not counted.
+const clang::Expr *invariantIndefinitePointer(
+    clang::ASTContext &ctx, const SurfaceInfo *surface, const clang::Expr *base,
+    const clang::ForStmt *loop, std::string &why,
+    const std::set<const clang::DeclRefExpr *> *segmentRefs = nullptr);
+// The `i / D` and `i % D` in s, D structurally equal to divisor (i: iv,
+// through parentheses and implicit casts).
+std::vector<const clang::BinaryOperator *> segmentOps(clang::ASTContext &ctx, const clang::Stmt *s,
+                                                      const clang::VarDecl *iv,
+                                                      const clang::Expr *divisor);
+// The uses of the induction variable inside segment operations (for
+// invariantIndefinitePointer) whose operation is a division.
+std::set<const clang::DeclRefExpr *> segmentRefs(const std::vector<const clang::BinaryOperator *> &ops);
 // Is base a `shared []` pointer read from shared memory (as above, unchecked)?
 bool isLoadedIndefinitePointer(const clang::Expr *base);
 

@@ -146,8 +146,10 @@ bool loadPath(const Expr *e, std::vector<const Expr *> &indexes, std::vector<con
 
 struct VarRefs : RecursiveASTVisitor<VarRefs> {
   std::vector<const VarDecl *> *vars;
+  const std::set<const DeclRefExpr *> *skip = nullptr;
   bool VisitDeclRefExpr(DeclRefExpr *d) {
-    if (const auto *v = dyn_cast<VarDecl>(d->getDecl())) vars->push_back(v);
+    if (const auto *v = dyn_cast<VarDecl>(d->getDecl()); v && !(skip && skip->count(d)))
+      vars->push_back(v);
     return true;
   }
 };
@@ -161,7 +163,8 @@ bool isLoadedIndefinitePointer(const Expr *base) {
 }
 
 const Expr *invariantIndefinitePointer(ASTContext &ctx, const SurfaceInfo *surface,
-                                       const Expr *base, const ForStmt *loop, std::string &why) {
+                                       const Expr *base, const ForStmt *loop, std::string &why,
+                                       const std::set<const DeclRefExpr *> *segmentRefs) {
   const Expr *e = base->IgnoreParens();
   if (!isIndefinitePts(e->getType())) {
     why = "not a 'shared []' pointer";
@@ -195,6 +198,7 @@ const Expr *invariantIndefinitePointer(ASTContext &ctx, const SurfaceInfo *surfa
   }
   VarRefs refs;
   refs.vars = &vars;
+  refs.skip = segmentRefs;
   for (const Expr *i : indexes) refs.TraverseStmt(const_cast<Expr *>(i));
   for (const VarDecl *v : vars)
     if (changes(v)) {
@@ -212,6 +216,40 @@ const Expr *invariantIndefinitePointer(ASTContext &ctx, const SurfaceInfo *surfa
     return nullptr;
   }
   return e;
+}
+
+namespace {
+struct SegmentOpFinder : RecursiveASTVisitor<SegmentOpFinder> {
+  ASTContext &ctx;
+  const VarDecl *iv;
+  llvm::FoldingSetNodeID divisor;
+  std::vector<const BinaryOperator *> ops;
+  SegmentOpFinder(ASTContext &c, const VarDecl *v) : ctx(c), iv(v) {}
+  bool VisitBinaryOperator(BinaryOperator *b) {
+    if (b->getOpcode() != BO_Div && b->getOpcode() != BO_Rem) return true;
+    if (refVar(b->getLHS()) != iv) return true;
+    llvm::FoldingSetNodeID id;
+    b->getRHS()->IgnoreParenImpCasts()->Profile(id, ctx, true);
+    if (id == divisor) ops.push_back(b);
+    return true;
+  }
+};
+} // namespace
+
+std::vector<const BinaryOperator *> segmentOps(ASTContext &ctx, const Stmt *s, const VarDecl *iv,
+                                               const Expr *divisor) {
+  SegmentOpFinder f(ctx, iv);
+  divisor->IgnoreParenImpCasts()->Profile(f.divisor, ctx, true);
+  f.TraverseStmt(const_cast<Stmt *>(s));
+  return f.ops;
+}
+
+std::set<const DeclRefExpr *> segmentRefs(const std::vector<const BinaryOperator *> &ops) {
+  std::set<const DeclRefExpr *> refs;
+  for (const BinaryOperator *b : ops)
+    if (b->getOpcode() == BO_Div)
+      refs.insert(cast<DeclRefExpr>(b->getLHS()->IgnoreParenImpCasts()));
+  return refs;
 }
 
 } // namespace upc::opt

@@ -122,6 +122,66 @@ private:
   Atoms &atoms_;
   bool on_;
 
+  // `&dir[i / D].chunk[k]` (the heat-conduction codes' directory of
+  // chunks, indexed through a macro): the pointer changes every D
+  // iterations.  With i counting up by one from L >= 0 and D > 0 (tested
+  // before the loop), the iterations split into segments of D, each with
+  // one owner.  False with why set (empty when base has no `i / D`).
+  bool segmented(const Expr *base, const ForStmt *loop, LoopScope &scope, unsigned ivAtom,
+                 ForallPlan &fp, std::string &why) {
+    struct FirstDivision : RecursiveASTVisitor<FirstDivision> {
+      const VarDecl *iv;
+      const Expr *divisor = nullptr;
+      bool VisitBinaryOperator(BinaryOperator *b) {
+        if (!divisor && b->getOpcode() == BO_Div && refVar(b->getLHS()) == iv) divisor = b->getRHS();
+        return true;
+      }
+    } first;
+    first.iv = fp.iv;
+    first.TraverseStmt(const_cast<Expr *>(base));
+    const Expr *D = first.divisor;
+    if (!D) return false;
+    std::string d = "'" + sourceSnippet(ctx_, D, 30) + "'";
+    LoopScope s = scope;
+    LinearForm coef, rest;
+    auto f = linearize(D, atoms_, s, ivAtom);
+    if (!f || !lfSplit(*f, ivAtom, coef, rest) || !lfEqual(coef, lfConst(0))) {
+      why = "the divisor " + d + " is not invariant: " + (s.why.empty() ? "it reads '" + fp.iv->getName().str() + "'" : s.why);
+      return false;
+    }
+    if (fp.step != 1) {
+      why = "'" + fp.iv->getName().str() + "' does not count up by one (segments of " + d + " iterations)";
+      return false;
+    }
+    if (const Stmt *early = loopLeftEarly(loop)) {
+      why = std::string("the ") + (isa<BreakStmt>(early) ? "break" : "goto") + " at " +
+            locText(ctx_, surface_, early->getBeginLoc()) + " would leave only a segment";
+      return false;
+    }
+    BodyAccesses body; // the body is copied
+    body.TraverseStmt(const_cast<Stmt *>(fp.test->getThen()));
+    if (body.hasLabel || body.hasStaticShared) {
+      why = body.hasLabel ? "the loop body has labels" : "the loop body declares a static shared variable";
+      return false;
+    }
+    std::vector<const BinaryOperator *> ops = segmentOps(ctx_, base, fp.iv, D);
+    std::set<const DeclRefExpr *> refs = segmentRefs(ops);
+    if (!invariantIndefinitePointer(ctx_, surface_, base, loop, why, &refs)) return false;
+    for (const BinaryOperator *b : segmentOps(ctx_, fp.test->getThen(), fp.iv, D)) ops.push_back(b);
+    if (!on_) {
+      why = "segments need the forall pass";
+      return false;
+    }
+    fp.ownerPointer = base;
+    fp.divisor = D;
+    fp.segmentOps = ops;
+    fp.block = fp.origBlock = 0;
+    fp.shape = ForallPlan::Segmented;
+    fp.why = "indefinite layout, through '" + sourceSnippet(ctx_, base, 40) + "' read once per " + d +
+             " iterations";
+    return true;
+  }
+
   bool analyse(const FunctionFacts &facts, FunctionDataflow &df, const ForStmt *loop,
                const IfStmt *ifs, const CallExpr *marker, const Expr *aff, ForallPlan &fp,
                std::string &why) {
@@ -207,9 +267,14 @@ private:
         if (const auto *b = dyn_cast<BinaryOperator>(a); b && b->getOpcode() == BO_Add)
           base = b->getLHS()->getType()->isPointerType() ? b->getLHS() : b->getRHS();
         std::string no;
-        if (!base || !isLoadedIndefinitePointer(base) ||
-            !invariantIndefinitePointer(ctx_, surface_, base, loop, no)) {
-          why = "cannot analyse the affinity: " + (no.empty() ? scope.why : no);
+        if (!base || !isLoadedIndefinitePointer(base)) {
+          why = "cannot analyse the affinity: " + scope.why;
+          return false;
+        }
+        if (!invariantIndefinitePointer(ctx_, surface_, base, loop, no)) {
+          std::string bySegment;
+          if (segmented(base, loop, scope, ivAtom, fp, bySegment)) return true;
+          why = "cannot analyse the affinity: " + no + (bySegment.empty() ? "" : ", and " + bySegment);
           return false;
         }
         fp.ownerPointer = base;

@@ -429,15 +429,25 @@ void versionForall(PassState &st, ForallPlan &fp, const FunctionFacts &facts) {
     return;
   RowFinder rows(st, scope, vl.range);
   std::vector<PrivatizedAccess> through; // p[e], p a `shared []` pointer
+  // By segments, pointers read at i / D keep their value over a segment and
+  // are read before each; rows would need their range per segment.
+  bool segmented = fp.shape == ForallPlan::Segmented;
+  std::set<const DeclRefExpr *> segment = segmentRefs(fp.segmentOps);
   for (const ArraySubscriptExpr *acc : left) {
     std::string name = sourceSnippet(st.ctx, acc, 40);
     if (accessAddressTaken(st.ctx, acc)) continue; // privatization said so
+    // the directory entry of a base already taken (`dir[t]` of `dir[t].chunk[k]`)
+    if (std::any_of(vl.bases.begin(), vl.bases.end(), [&](const Expr *b) {
+          return b->getSourceRange().fullyContains(acc->getSourceRange());
+        }))
+      continue;
     if (const Expr *b = indefiniteBase(acc)) {
       std::string no;
       if (isStrictAccess(st.ctx, st.surface, acc->getType(), acc->getBeginLoc()))
         no = "a strict access";
       else
-        invariantIndefinitePointer(st.ctx, st.surface, b, fp.loop, no); // sets no when not
+        invariantIndefinitePointer(st.ctx, st.surface, b, fp.loop, no, // sets no when not
+                                   segmented ? &segment : nullptr);
       if (!no.empty()) {
         st.remarks.add(acc->getBeginLoc(), name + " not versioned: " + no, false);
         continue;
@@ -448,6 +458,12 @@ void versionForall(PassState &st, ForallPlan &fp, const FunctionFacts &facts) {
       pa.versioned = true;
       pa.baseIndex = baseIndex(st.ctx, vl.bases, b);
       through.push_back(pa);
+      continue;
+    }
+    if (segmented) {
+      st.remarks.add(acc->getBeginLoc(),
+                     name + " not versioned: the upc_forall runs by segments, and rows are versioned over a whole loop",
+                     false);
       continue;
     }
     bool analysed;

@@ -172,7 +172,10 @@ struct ForallPlan {
                // affinity, blocked layouts whose block divides the stride)
     Blocked,   // owned blocks of `block` consecutive iterations
     Single,    // the owner does not depend on i: all iterations or none
-    OneBlock   // unit stride inside one block: all iterations or none
+    OneBlock,  // unit stride inside one block: all iterations or none
+    Segmented  // the affinity's `shared []` pointer is read from a directory
+               // at i / D (`&dir[i / D].chunk[i % D]`): each run of D
+               // iterations (a segment) has one owner, all or none
   };
   const clang::ForStmt *loop = nullptr;
   const clang::IfStmt *test = nullptr;        // if (__upcc_forall_affinity(..))
@@ -196,7 +199,13 @@ struct ForallPlan {
   std::string ownerText;          // Single: owning thread (C expression)
   // Single, indefinite layout through a pointer read from shared memory
   // (`&dir[t].chunk[k]`): its thread owns every iteration.
+  // Segmented: the same, read once per segment.
   const clang::Expr *ownerPointer = nullptr;
+  // Segmented: D (loop-invariant), and every `i / D` and `i % D` of the
+  // affinity and the body, which the segment's copies of the body read as
+  // the segment's number and i's place in it.
+  const clang::Expr *divisor = nullptr;
+  std::vector<const clang::BinaryOperator *> segmentOps;
   LoopRange range;                // the loop's iterations (all, not only this thread's)
   // Where in its block the affinity's element is, over the iterations
   // this thread runs: g mod block in [inBlock.first, inBlock.second]
@@ -208,6 +217,10 @@ struct ForallPlan {
   // index of g(i) maintained by the loop (strength-reduced).
   std::vector<SharedObject> bases;
   std::vector<const clang::Expr *> privatized;
+  // Objects privatized off another object than the affinity's: the
+  // privatized loop runs when each starts its layout where the affinity's
+  // object does (the same thread and phase), else the loop keeps its test.
+  std::vector<SharedObject> congruent;
   LinearForm index;               // g(i) as analysed (atoms of the pass)
   bool removeTest = false;        // pass 1 fired (else: analysed for pass 2)
   // iv is live after the loop: assign it the value the whole loop leaves

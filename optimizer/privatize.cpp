@@ -6,6 +6,8 @@
 
 #include <clang/AST/RecursiveASTVisitor.h>
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace upc::opt {
@@ -99,6 +101,16 @@ static void privatize(PassState &st) {
         keep("its address is taken");
         continue;
       }
+      // `dir[t].chunk[k]`: the pointer's read (dir[t]) is part of the access
+      if (std::any_of(af.accesses.begin(), af.accesses.end(), [&](const ArraySubscriptExpr *o) {
+            return o != acc && isLoadedIndefinitePointer(o->getBase()->IgnoreParens()) &&
+                   o->getBase()->getSourceRange().fullyContains(acc->getSourceRange());
+          }))
+        continue;
+      if (isLoadedIndefinitePointer(acc->getBase()->IgnoreParens())) {
+        keep("through a pointer read from shared memory (loop versioning may take it)");
+        continue;
+      }
       scope.why.clear();
       auto ref = elementOfLValue(acc, st.atoms, scope, ivAtom);
       if (!ref) {
@@ -114,19 +126,23 @@ static void privatize(PassState &st) {
           why = "integer affinity and a non-cyclic layout";
         else if ((offset = localOffset(d, 1, scope.staticThreads, fp.inBlock, why)))
           local = true;
+      } else if (fp.ownerPointer) {
+        why = "the affinity's pointer is read from shared memory (loop versioning may take it)";
       } else {
-        const SharedObject &ao = *fp.object;
+        // `e / c` affinity: the layout of a static array with blocks of c
+        SharedObject ao = fp.object ? *fp.object : SharedObject{};
+        if (!fp.object) ao.block = fp.origBlock;
         if (ref->object.block != ao.block)
           why = "block size " + std::to_string(ref->object.block) + " differs from the affinity's " +
                 std::to_string(ao.block);
-        else if (ref->object.kind == SharedObject::Pointer && !(ref->object == ao))
-          why = "another pointer than the affinity's";
-        else if (ao.kind == SharedObject::Pointer && !(ref->object == ao))
-          why = "the affinity is a pointer, the access another object";
-        else if (ao.block == 0 && !(ref->object == ao))
-          why = "another indefinite object than the affinity's";
         else if (ao.block == 0 || (offset = localOffset(d, ao.block, scope.staticThreads, fp.inBlock, why)))
           local = true;
+        // Static arrays all start on thread 0 at phase 0; a pointer's start
+        // is known at run time.
+        bool pointers = ao.kind == SharedObject::Pointer || ref->object.kind == SharedObject::Pointer;
+        if (local && pointers && !(ref->object == ao) &&
+            std::find(fp.congruent.begin(), fp.congruent.end(), ref->object) == fp.congruent.end())
+          fp.congruent.push_back(ref->object);
       }
       if (!local) {
         keep(why);
@@ -150,6 +166,9 @@ static void privatize(PassState &st) {
         rule = "in the affinity's block, " + std::to_string(*offset) + " from it";
       else if (offset && *offset != 0)
         rule = "a whole number of THREADS blocks from the affinity's block: on the executing thread";
+      if (std::find(fp.congruent.begin(), fp.congruent.end(), ref->object) != fp.congruent.end())
+        rule += ", where '" + ref->object.var->getName().str() + "' starts " +
+                (fp.object ? "where '" + fp.object->var->getName().str() + "' does" : "on thread 0");
       st.remarks.add(acc->getBeginLoc(), name + " privatized (" + rule + ")", true);
     }
   }

@@ -1,10 +1,10 @@
 /* privatize.upc — end-to-end test of local-access privatization (pass 2):
  * upc_forall loops over cyclic, blocked (3, 4, 5), [*], indefinite, 2-D and
  * upc_all_alloc'd data reading and writing several arrays of the same or a
- * compatible layout, next to accesses that must stay shared (another index,
- * the neighbour, another layout, a pointer other than the affinity's) and a
- * private pointer aliasing data the loop writes.  Every thread checks every
- * element afterwards against values computed in plain C.  Lines marked PRIV
+ * compatible layout or start, next to accesses that must stay shared
+ * (another index, the neighbour, another layout) and a private pointer
+ * aliasing data the loop writes.  Every thread checks every element
+ * afterwards against values computed in plain C.  Lines marked PRIV
  * must have every access privatized by the default build, NOPRIV at least
  * one kept (checked by remarks.sh). */
 #include "e2e.h"
@@ -26,6 +26,7 @@ shared int ca[4 * THREADS], cb[4 * THREADS];     /* index 2i+1 */
 shared [4] int q4[8 * THREADS], r4[8 * THREADS]; /* index 4i, 4i+3 */
 shared [3] int s3[9 * THREADS], t3[9 * THREADS]; /* index i + 5 */
 shared [4] int u4[8 * THREADS];                  /* reached through a moving pointer */
+shared [4] int k4[12 * THREADS];                 /* against pointers that start elsewhere */
 
 static void fill(void) {
   upc_forall (int i = 0; i < K * THREADS; i++; i) {
@@ -107,9 +108,8 @@ int main(void) {
     st[i] = 3 * i; /* PRIV */
     su[i] = st[i] + 1; /* PRIV */
   }
-  /* inj is on thread 0 as well, but the pass keeps another indefinite
-   * object's access (through a pointer it could be anywhere) */
-  upc_forall (int i = 0; i < 40; i++; &ind[i]) ind[i] = inj[i] * 2; /* NOPRIV */
+  /* inj is on thread 0 as well: static arrays start on thread 0 */
+  upc_forall (int i = 0; i < 40; i++; &ind[i]) ind[i] = inj[i] * 2; /* PRIV */
   /* 2-D: [6][THREADS], column j on thread j; [THREADS][6] cyclic. */
   for (int i = 0; i < 6; i++)
     upc_forall (int j = 0; j < T; j++; &m2[i][j]) {
@@ -129,11 +129,23 @@ int main(void) {
   upc_forall (int i = 0; i < 12 * T; i++; &qq[i]) qq[i] = 5 * i; /* PRIV */
   upc_barrier;
   upc_forall (int i = 0; i < 12 * T; i++; &pp[i]) {
-    pp[i] = qq[i] + i; /* NOPRIV */
+    pp[i] = qq[i] + i; /* PRIV: both start on thread 0 at phase 0, tested before the loop */
   }
   /* A pointer into the middle of the array: its own phase and thread. */
   shared [4] int *pm = pp + 6;
   upc_forall (int i = 0; i < 12 * T - 6; i++; &pm[i]) pm[i] += 1; /* PRIV */
+  /* Objects that start elsewhere than the affinity's: qq + 1 (another
+   * phase), qq + 4 (the next block), the static k4 against pv + 6.  Their
+   * accesses are privatized where a test before the loop finds the starts
+   * alike; where not, the loop keeps its affinity test. */
+  shared [4] int *pv = (shared [4] int *)upc_all_alloc(3 * T, 4 * sizeof(int));
+  shared [4] int *qs = qq + 1, *qt = qq + 4, *pw = pv + 6;
+  upc_forall (int i = 0; i < 12 * T; i++; &k4[i]) k4[i] = 11 * i; /* PRIV */
+  upc_forall (int i = 0; i < 12 * T; i++; &pv[i]) pv[i] = 0; /* PRIV */
+  upc_barrier;
+  upc_forall (int i = 0; i < 12 * T - 4; i++; &pv[i]) pv[i] = qs[i] + 2 * qt[i] + k4[i]; /* PRIV */
+  upc_forall (int i = 0; i < 12 * T; i++; &pv[i]) pv[i] += k4[i] + qq[i]; /* PRIV */
+  upc_forall (int i = 0; i < 12 * T - 6; i++; &pw[i]) pw[i] += k4[i]; /* PRIV */
 
   /* A converted update of the neighbour inside a privatized forall, read by a
    * later iteration of the same thread: within a block of 4, and with
@@ -301,6 +313,9 @@ int main(void) {
   int *ipp = malloc(12 * T * sizeof(int));
   E2E_GATHER(int, ipp, pp, 12 * T, 4);
   for (int i = 0; i < 12 * T; i++) CHECK_EQ(ipp[i], 6 * i + (i >= 6), "pp[%d]", i);
+  E2E_GATHER(int, ipp, pv, 12 * T, 4);
+  for (int i = 0; i < 12 * T; i++)
+    CHECK_EQ(ipp[i], (i < 12 * T - 4 ? 26 * i + 45 : 0) + 16 * i + (i >= 6 ? 11 * (i - 6) : 0), "pv[%d]", i);
   int *inb = malloc(9 * T * sizeof(int)), *iob = malloc(9 * T * sizeof(int));
   E2E_GATHER(int, inb, nb4, 9 * T, 4);
   E2E_GATHER(int, iob, ob4, 9 * T, 4);
@@ -320,6 +335,6 @@ int main(void) {
   free(da), free(db), free(i3), free(j3), free(k3), free(l4), free(i5), free(ist), free(isu);
   free(im2), free(in2), free(imt), free(ipp), free(inb), free(iob), free(icy), free(ioc);
   upc_barrier;
-  if (MYTHREAD == 0) upc_free(pp), upc_free(qq);
+  if (MYTHREAD == 0) upc_free(pp), upc_free(qq), upc_free(pv);
   return e2e_done();
 }

@@ -124,7 +124,7 @@ void matvec_alloc(int reps) {
 #define CY(i) dy[(i) / R].chunk[(i) % R]
 void matvec_chunks(int reps) {
   for (int r = 0; r < reps; r++) {
-    upc_forall (int i = 0; i < N; i++; &CY(i)) { /* NOFA */
+    upc_forall (int i = 0; i < N; i++; &CY(i)) { /* FA */
       double sum = 0.0;
       for (int j = 0; j < N; j++)
         sum += CA(i, j) * x[j];

@@ -141,7 +141,7 @@ void reduce_chunks(int reps) {
   double s = 0.0;
   for (int r = 0; r < reps; r++) {
     double mine = 0.0;
-    upc_forall (long i = 0; i < NV; i++; &CA(i)) /* NOFA */
+    upc_forall (long i = 0; i < NV; i++; &CA(i)) /* FA */
       mine += CA(i);
     partial[MYTHREAD] = mine;
     upc_barrier;

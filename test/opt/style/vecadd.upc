@@ -91,7 +91,7 @@ void vecadd_alloc(int reps) {
 
 void vecadd_chunks(int reps) {
   for (int r = 0; r < reps; r++) {
-    upc_forall (long i = 0; i < NV; i++; &CC(i)) /* NOFA */
+    upc_forall (long i = 0; i < NV; i++; &CC(i)) /* FA */
       CC(i) = CA(i) + CB(i);
     upc_barrier;
   }
