@@ -323,7 +323,7 @@ bool Lowerer::lowerVersionedLoop(ForStmt *fs) {
   std::string fast = walkToText(fs);
   activeRows.pop_back();
   activePriv.pop_back();
-  insert(offsetOf(fs->getForLoc()), pre + "if (" + all + ") { " + fast + " } else ");
+  insert(offsetOf(fs->getForLoc()), pre + "if (__builtin_expect(!!(" + all + "), 1)) { " + fast + " } else ");
   walkStmt(fs);
   versioning.erase(fs);
   insert(optStmtEnd(fs), " }");
@@ -483,7 +483,7 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
     std::string fast = header + " " + bodyPre + walkToText(is->getThen()) + bodyPost, test;
     activeRows.pop_back();
     std::string decls = versionSetup(*rows, test);
-    loop = "{ " + decls + "if (" + test + ") { " + fast + " } else { " + loop + " } }";
+    loop = "{ " + decls + "if (__builtin_expect(!!(" + test + "), 1)) { " + fast + " } else { " + loop + " } }";
   }
   activePriv.pop_back();
   // Objects privatized off another's start: on their own thread and phase.
@@ -498,7 +498,7 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
             a + ").thread == " + (b.empty() ? "0" : "(" + b + ").thread") + " && (" + a + ").phase == " +
             (b.empty() ? "0" : "(" + b + ").phase");
   }
-  insert(offsetOf(fs->getForLoc()), pre + "if (" + ctl + same + ") { " + guard + loop + " } else ");
+  insert(offsetOf(fs->getForLoc()), pre + "if (__builtin_expect(!!(" + ctl + same + "), 1)) { " + guard + loop + " } else ");
   if (auto *ds = dyn_cast_or_null<DeclStmt>(fs->getInit())) {
     std::vector<Decl *> g(ds->decl_begin(), ds->decl_end());
     lowerDeclGroup(g, true, true);
@@ -548,7 +548,7 @@ bool Lowerer::lowerSegmentedForall(ForStmt *fs, const Expr *aff, const ForallPla
     std::string fast = walkToText(body);
     activeRows.pop_back();
     activePriv.pop_back();
-    run = "{ " + decls + "if (" + test + ") " + inner + "{ " + fast + " } else " + run + " }";
+    run = "{ " + decls + "if (__builtin_expect(!!(" + test + "), 1)) " + inner + "{ " + fast + " } else " + run + " }";
   }
   forallSaves.pop_back();
   segmentText.clear();
