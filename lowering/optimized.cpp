@@ -335,7 +335,8 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
   const ForallPlan *fp = plan->forall(fs);
   if (!fp) return false;
   const VersionedLoop *rows = plan->versionedLoop(fs); // rows privatization left
-  bool priv = !fp->privatized.empty() || rows;
+  // conditions tested before the loop need the naive loop beside it
+  bool priv = !fp->privatized.empty() || rows || !fp->congruent.empty() || fp->phaseZero;
   if (!fp->removeTest && !priv) return false;
   usesForall = true;
   if (!optHelpersEmitted && curFunction) {
@@ -486,8 +487,10 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
     loop = "{ " + decls + "if (__builtin_expect(!!(" + test + "), 1)) { " + fast + " } else { " + loop + " } }";
   }
   activePriv.pop_back();
-  // Objects privatized off another's start: on their own thread and phase.
+  // Objects privatized off another's start: on their own thread and phase;
+  // the affinity's pointer at phase 0 where the plan assumes it.
   std::string same;
+  if (fp->phaseZero) same = " && (" + fp->phaseZero->getNameAsString() + ").phase == 0";
   auto start = [&](const SharedObject &o) {
     return o.kind == SharedObject::StaticArray ? "upcrt_static_pts(&" + descriptorName(o.var) + ")"
                                                : o.var->getNameAsString();

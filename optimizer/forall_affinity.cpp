@@ -318,14 +318,24 @@ private:
                          ? "(long long)" + fp.object->var->getName().str() + ".thread"
                          : "0LL";
     }
-    // g mod block, for the in-block rule of privatization: known when the
-    // object's own elements are numbered from a block boundary.
-    bool fromBoundary = !fp.object || fp.object->kind == SharedObject::StaticArray;
+    // g mod block, for the in-block rule of privatization and for loops in
+    // one block: known when the object's own elements are numbered from a
+    // block boundary.  A static array's are; a pointer's are where its
+    // phase is 0 (upc_all_alloc's are), which is then tested before the
+    // loop where something relies on it (phaseZero; elsewhere the loop
+    // keeps its test).
+    const VarDecl *pointer =
+        fp.object && fp.object->kind == SharedObject::Pointer ? fp.object->var : nullptr;
+    auto residue = [&](const LinearForm &f) {
+      std::optional<int64_t> r = lfResidue(f, block);
+      if (r) fp.inBlockAtPhaseZero = pointer;
+      return r;
+    };
     if (block == 0 || (fp.coefConst && *fp.coefConst == 0)) {
       fp.shape = ForallPlan::Single;
       fp.why = block == 0 ? kind : kind + ", owner independent of '" + iv->getName().str() + "'";
-      if (block > 0 && fromBoundary)
-        if (auto r = lfResidue(rest, block)) fp.inBlock = {{*r, *r}};
+      if (block > 0)
+        if (auto r = residue(rest)) fp.inBlock = {{*r, *r}};
       return true;
     }
     if (block == 1) {
@@ -360,8 +370,8 @@ private:
       fp.why = kind + ", one block per iteration";
       // g moves by whole blocks: its place in the block is that of g(L).
       LoopScope s = scope;
-      if (auto lf = linearize(fp.lower, atoms, s, ivAtom); lf && fromBoundary)
-        if (auto r = lfResidue(lfAdd(lfMul(coef, *lf), rest), block)) fp.inBlock = {{*r, *r}};
+      if (auto lf = linearize(fp.lower, atoms, s, ivAtom))
+        if (auto r = residue(lfAdd(lfMul(coef, *lf), rest))) fp.inBlock = {{*r, *r}};
       return true;
     }
     if (cs == 1 && fp.coefConst && *fp.coefConst == 1) {
@@ -370,17 +380,20 @@ private:
       fp.inBlock = {{0, (int64_t)block - 1}};
       // Constant bounds inside one block: this thread runs all the
       // iterations or none, as one plain loop.
-      std::optional<int64_t> rho = fromBoundary ? lfResidue(rest, block) : std::nullopt;
+      std::optional<int64_t> rho = lfResidue(rest, block);
       const LoopRange &r = fp.range;
       if (rho && r.first && r.last) {
         int64_t B = block, a = *r.first + *rho, z = *r.last + *rho;
         if (z < a) {
           fp.shape = ForallPlan::OneBlock;
           fp.inBlock.reset();
+          fp.phaseZero = pointer;
         } else if (floorDiv(a, B) == floorDiv(z, B)) {
           fp.shape = ForallPlan::OneBlock;
           fp.inBlock = {{floorMod(a, B), z - floorDiv(a, B) * B}};
-          fp.why = kind + ", the iterations in one block";
+          fp.why = kind + ", the iterations in one block" + (pointer ? " where '" +
+                   pointer->getName().str() + "' is at phase 0" : "");
+          fp.phaseZero = pointer;
         }
       }
       return true;

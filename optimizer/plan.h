@@ -211,6 +211,13 @@ struct ForallPlan {
   // this thread runs: g mod block in [inBlock.first, inBlock.second]
   // (when known at compile time; block > 0).
   std::optional<std::pair<int64_t, int64_t>> inBlock;
+  // The affinity's pointer when inBlock holds only where it is at phase 0
+  // (its elements then numbered from a block boundary).
+  const clang::VarDecl *inBlockAtPhaseZero = nullptr;
+  // The affinity's pointer when the shape or a privatized access rely on
+  // that: the loop runs so where the pointer's phase is 0, else it keeps
+  // its test.
+  const clang::VarDecl *phaseZero = nullptr;
   std::optional<SharedObject> object; // pointer affinity: the object
   std::string why;                // remark text ("blocked layout, block 4")
   // Privatization: one local base pointer per object, and the local element

@@ -137,6 +137,11 @@ static void privatize(PassState &st) {
                 std::to_string(ao.block);
         else if (ao.block == 0 || (offset = localOffset(d, ao.block, scope.staticThreads, fp.inBlock, why)))
           local = true;
+        // where it stays in the affinity's block, if the block's start is assumed
+        std::string unused;
+        if (local && offset && fp.inBlockAtPhaseZero &&
+            !localOffset(d, ao.block, scope.staticThreads, std::nullopt, unused))
+          fp.phaseZero = fp.inBlockAtPhaseZero;
         // Static arrays all start on thread 0 at phase 0; a pointer's start
         // is known at run time.
         bool pointers = ao.kind == SharedObject::Pointer || ref->object.kind == SharedObject::Pointer;

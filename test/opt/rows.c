@@ -72,9 +72,10 @@ void f(int s, int d, int n, double SHARED_B16 *p) {
   // CHECK: [[@LINE+2]]:84: remark: c[i + 1] not privatized: the index differs from the affinity by 1
   // CHECK: [[@LINE+1]]:84: remark: c[i + 1] not versioned: a cyclic layout puts consecutive elements on different threads
   for (i = 0; i < n; i++) if (__upcc_forall_affinity(&c[i])) t += c[i + THREADS] + c[i + 1];
-  // A blocked pointer: its phase is not known, so no privatization; rows.
-  // CHECK: [[@LINE+2]]:68: remark: p[x + 1] not privatized
-  // CHECK: [[@LINE+1]]:68: remark: p[x + 1] versioned
+  // A blocked pointer: the iterations in one block and p[x + 1] in it where
+  // p is at phase 0, which the lowering tests before the loop.
+  // CHECK: [[@LINE+2]]:3: remark: upc_forall affinity test removed (blocked layout, block 16, the iterations in one block where 'p' is at phase 0)
+  // CHECK: [[@LINE+1]]:68: remark: p[x + 1] privatized (in the affinity's block, 1 from it)
   for (x = 1; x < 15; x++) if (__upcc_forall_affinity(&p[x])) t += p[x + 1];
   // A strict access is neither.
   // CHECK: [[@LINE+2]]:74: remark: sg[y][x + 1] not privatized: strict access

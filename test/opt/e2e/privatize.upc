@@ -146,6 +146,11 @@ int main(void) {
   upc_forall (int i = 0; i < 12 * T - 4; i++; &pv[i]) pv[i] = qs[i] + 2 * qt[i] + k4[i]; /* PRIV */
   upc_forall (int i = 0; i < 12 * T; i++; &pv[i]) pv[i] += k4[i] + qq[i]; /* PRIV */
   upc_forall (int i = 0; i < 12 * T - 6; i++; &pw[i]) pw[i] += k4[i]; /* PRIV */
+  /* Iterations that would lie in one block if pw were at phase 0 (it is at
+   * phase 2): each still runs on its element's thread. */
+  int elsewhere = 0;
+  upc_forall (int i = 1; i < 3; i++; &pw[i]) elsewhere += upc_threadof(&pw[i]) != MYTHREAD; /* FA */
+  CHECK_EQ(elsewhere, 0, "iterations run away from their element");
 
   /* A converted update of the neighbour inside a privatized forall, read by a
    * later iteration of the same thread: within a block of 4, and with
