@@ -21,7 +21,7 @@ static const char *upcrun_usage_text =
     "usage: upcrun [-n|-np N] [-shared-heap SIZE] [-progress on|off|auto] [-hunt]\n"
     "              [-cache-lines N] [-cache-line-size BYTES] [-stats[=FILE]]\n"
     "              [-coll-table FILE] [-trace[=FILE]] [-freeze[=THREAD]]\n"
-    "              [-hostfile FILE | -hosts H1,H2,...] [-v]\n"
+    "              [-hostfile FILE | -hosts H1,H2,... | -cluster=NODES] [-v]\n"
     "              PROGRAM [ARGS...]\n"
     "       upcrun [-n N] [...] -tune-collectives[=FILE]\n"
     "Runs the UPC program PROGRAM with N threads (default 1) through the MPI launcher.\n"
@@ -35,6 +35,10 @@ static const char *upcrun_usage_text =
     "                       thread is on another node or UPCRT_FORCE_RMA=1)\n"
     "  -hostfile FILE       hosts to run on, passed to the MPI launcher (-f FILE)\n"
     "  -hosts H1,H2,...     host list, passed to the MPI launcher\n"
+    "  -cluster=NODES       run across NODES emulated nodes made on this machine for the\n"
+    "                       run (network namespaces joined by a bridge: MPI crosses TCP\n"
+    "                       between them, as on a cluster), the threads in blocks per\n"
+    "                       node, removed afterwards; needs root (see upcrun(1))\n"
     "  -hunt                large upc_memgets from other nodes return at once and wait\n"
     "                       on first touch (UPCRT_HUNT=1; see README, HUNT)\n"
     "  -cache-lines N       lines per remote thread in the software cache of remote\n"
@@ -62,7 +66,8 @@ static const char *upcrun_usage_text =
     "                       runs read)\n"
     "  -v                   print the launcher command before running it\n"
     "  --help               this text\n"
-    "Environment: UPCRUN_MPIEXEC overrides the launcher (" UPCRUN_MPIEXEC "); UPCRT_FORCE_RMA=1\n"
+    "Environment: UPCRUN_MPIEXEC overrides the launcher (" UPCRUN_MPIEXEC "); UPCRUN_CLUSTER=NODES\n"
+    "is -cluster=NODES for jobs given no hosts; UPCRT_FORCE_RMA=1\n"
     "makes the runtime reach every other thread through MPI RMA even on one node;\n"
     "UPCRT_NODE_SIZE=K makes each K consecutive threads of a machine a node of their own\n"
     "(shared memory within, MPI between), to run the paths across nodes on one machine.\n";
@@ -136,8 +141,9 @@ static void upcrun_setenv(const char *name, const char *value) {
   upcrun_env[upcrun_nenv++][1] = value;
 }
 
-/* The collectives' tuner: next to upcrun in the build tree, else installed. */
-static char *upcrun_tuner(void) {
+/* A helper program (the collectives' tuner, the cluster emulator): next to
+ * upcrun in the build tree, else installed. */
+static char *upcrun_helper(const char *name) {
   static char path[4096];
   char self[4000];
   ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -149,12 +155,12 @@ static char *upcrun_tuner(void) {
       /* the build tree, then an installed tree wherever it was put */
       const char *where[] = {"", "/" UPCRUN_LIBEXEC_FROM_BIN};
       for (int i = 0; i < 2; i++) {
-        snprintf(path, sizeof path, "%s%s/coll_bench", self, where[i]);
+        snprintf(path, sizeof path, "%s%s/%s", self, where[i], name);
         if (access(path, X_OK) == 0) return path;
       }
     }
   }
-  snprintf(path, sizeof path, "%s/coll_bench", UPCRUN_LIBEXECDIR);
+  snprintf(path, sizeof path, "%s/%s", UPCRUN_LIBEXECDIR, name);
   return path;
 }
 
@@ -181,7 +187,7 @@ static char *upcrun_default_table(void) {
 }
 
 int main(int argc, char **argv) {
-  const char *nthreads = "1", *hostfile = NULL, *hosts = NULL, *tune = NULL;
+  const char *nthreads = "1", *hostfile = NULL, *hosts = NULL, *tune = NULL, *cluster = NULL;
   int verbose = 0, i = 1;
   for (; i < argc && argv[i][0] == '-'; i++) {
     const char *a = argv[i];
@@ -224,6 +230,10 @@ int main(int argc, char **argv) {
       hostfile = upcrun_value(argc, argv, &i, "-hostfile");
     } else if (upcrun_is(a, "hosts")) {
       hosts = upcrun_value(argc, argv, &i, "-hosts");
+    } else if (upcrun_is(a, "cluster")) {
+      cluster = upcrun_value(argc, argv, &i, "-cluster");
+      if (!upcrun_valid_count(cluster, 0) || atoi(cluster) < 1 || atoi(cluster) > 29)
+        upcrun_bad("-cluster wants a number of nodes from 1 to 29, not \"%s\"", cluster);
     } else if (upcrun_is(a, "stats")) {
       const char *file = upcrun_file_value(a, "-stats");
       upcrun_setenv("UPCRT_STATS", file ? file : "1");
@@ -250,7 +260,7 @@ int main(int argc, char **argv) {
   }
   char *tune_argv[4];
   if (tune) {
-    tune_argv[0] = upcrun_tuner();
+    tune_argv[0] = upcrun_helper("coll_bench");
     tune_argv[1] = "--tune";
     tune_argv[2] = (char *)tune;
     tune_argv[3] = NULL;
@@ -260,7 +270,15 @@ int main(int argc, char **argv) {
     i = 0;
   }
   if (i >= argc) upcrun_bad("%s", "no program to run");
-  if (hostfile && hosts) upcrun_bad("%s", "give -hostfile or -hosts, not both");
+  if (!!hostfile + !!hosts + !!cluster > 1)
+    upcrun_bad("%s", "give one of -hostfile, -hosts and -cluster");
+  /* the test suites' setups (meson test --setup cluster) */
+  const char *cluster_env = getenv("UPCRUN_CLUSTER");
+  if (!hostfile && !hosts && !cluster && cluster_env && *cluster_env) {
+    if (!upcrun_valid_count(cluster_env, 0) || atoi(cluster_env) < 1 || atoi(cluster_env) > 29)
+      upcrun_bad("UPCRUN_CLUSTER wants a number of nodes from 1 to 29, not \"%s\"", cluster_env);
+    cluster = cluster_env;
+  }
 
   /* a program in the current directory needs no ./ (as with Berkeley upcrun) */
   const char *prog = argv[i];
@@ -281,10 +299,19 @@ int main(int argc, char **argv) {
 
   const char *launcher = getenv("UPCRUN_MPIEXEC");
   if (!launcher || !*launcher) launcher = UPCRUN_MPIEXEC;
-  char **cmd = calloc((size_t)argc + 8 + 3 * UPCRUN_MAX_ENV, sizeof *cmd);
+  char **cmd = calloc((size_t)argc + 10 + 3 * UPCRUN_MAX_ENV, sizeof *cmd);
   if (!cmd) return 1;
   int k = 0;
-  cmd[k++] = (char *)launcher;
+  if (cluster) {
+    /* the emulator makes the nodes and runs the launcher across them */
+    setenv("UPCRUN_MPIEXEC", launcher, 1);
+    launcher = upcrun_helper("cluster");
+    cmd[k++] = (char *)launcher;
+    cmd[k++] = "mpiexec";
+    cmd[k++] = (char *)cluster;
+  } else {
+    cmd[k++] = (char *)launcher;
+  }
   cmd[k++] = "-n";
   cmd[k++] = (char *)nthreads;
   if (hostfile) {

@@ -23,6 +23,7 @@ size_t upcrt_seg_size;
 uint64_t upcrt_seg_heap_lo;
 size_t upcrt_seg_heap_size;
 int upcrt_seg_force_rma;
+int upcrt_seg_many_machines;
 int upcrt_cpu_atomics;
 int upcrt_seg_oversubscribed;
 char *upcrt_seg_mybase;
@@ -146,6 +147,7 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   int machine_size, machine_rank;
   MPI_Comm_size(machine, &machine_size);
   MPI_Comm_rank(machine, &machine_rank);
+  upcrt_seg_many_machines = machine_size < upcrt_threads;
   /* UPCRT_NODE_SIZE=k: the machine's threads form nodes of k (consecutive
    * ranks), which reach each other through MPI as if on other machines */
   const char *node_size = getenv("UPCRT_NODE_SIZE");
@@ -272,6 +274,12 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   if (upcrt_cpu_atomics && aligned) {
     upcrt_seg_win = upcrt_seg_shm_win;
   } else {
+    /* UCX registers memory in 16-byte units, rounded down: a window whose
+     * base or size is not a multiple of 16 takes puts at the wrong address
+     * across nodes.  Ours start on pages and are whole pages. */
+    if (((uintptr_t)base | upcrt_seg_size) & 15)
+      upcrt_fatal("internal error: the RMA window at %p of %zu bytes is not 16-byte aligned",
+                  (void *)base, upcrt_seg_size);
     MPI_Win_create(base, (MPI_Aint)upcrt_seg_size, 1, MPI_INFO_NULL, upcrt_seg_comm,
                    &upcrt_seg_win);
     MPI_Win_lock_all(MPI_MODE_NOCHECK, upcrt_seg_win);

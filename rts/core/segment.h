@@ -66,6 +66,7 @@ extern size_t upcrt_seg_size;      /* bytes of each thread's segment */
 extern uint64_t upcrt_seg_heap_lo; /* first heap offset (after statics) */
 extern size_t upcrt_seg_heap_size; /* heap bytes per thread (as asked) */
 extern int upcrt_seg_force_rma;    /* UPCRT_FORCE_RMA=1 was set */
+extern int upcrt_seg_many_machines; /* the job's threads are on more than one host */
 extern char *upcrt_seg_mybase;     /* this thread's segment */
 /* upcrt_cpu_atomics (upcrt.h) chooses CPU or MPI atomics for the words
  * below; MPI atomics on MPICH/UCX progress only when the target enters MPI. */

@@ -78,7 +78,7 @@ static int upcrt_start_claim(void) {
   return !upcrt_seg_fetch_add_within(0, UPCRT_SEG_ENDING, 1, 5.0, &before) || before == 0;
 }
 
-static void upcrt_start_teardown(void);
+static void upcrt_start_teardown(int status);
 
 /* MPI_Abort prints its own banner; the runtime has already said why. */
 UPCRT_NORETURN void upcrt_start_abort(int status) {
@@ -97,7 +97,7 @@ UPCRT_NORETURN void upcrt_start_abort(int status) {
     upcrt_start_exiting = 1;
     fflush(stdout);
     fflush(stderr);
-    upcrt_start_teardown();
+    upcrt_start_teardown(status);
     _exit(status);
   }
   upcrt_start_exiting = 1; /* MPI_Abort calls exit(): no exit barrier then */
@@ -298,21 +298,33 @@ static void upcrt_start_install_handlers(void) {
 
 /* Every thread that leaves main (or calls exit) waits here for the others,
  * so that no thread's segment disappears while another still uses it. */
-static void upcrt_start_atexit(void) {
+static void upcrt_start_on_exit(int status, void *unused) {
+  (void)unused;
   if (!upcrt_start_running || upcrt_start_exiting) return;
   upcrt_start_exiting = 1;
   fflush(stdout);
   fflush(stderr);
   upcrt_modules_leave_main(); /* this thread's last fence, the exit barrier */
-  upcrt_start_teardown();
+  upcrt_start_teardown(status);
 }
 
-static void upcrt_start_teardown(void) {
+static void upcrt_start_teardown(int status) {
   upcrt_modules_stop(); /* the progress thread, then what it served */
   if (!upcrt_start_in_signal) upcrt_stats_finish();
   upcrt_svd_finalize();
   upcrt_seg_finalize();
   upcrt_start_running = 0;
+  if (upcrt_seg_many_machines) {
+    /* Across hosts, MPICH's MPI_Finalize over UCX's TCP transport hangs
+     * now and then: a rank closing its endpoints waits for peers that have
+     * gone on into the launcher's barrier (an open UCX report).  Every
+     * thread is past its last communication once this barrier completes,
+     * and the launcher takes a process that ends with its status without
+     * MPI_Finalize as ended. */
+    MPI_Barrier(MPI_COMM_WORLD);
+    fflush(NULL);
+    _exit(status);
+  }
   MPI_Finalize();
 }
 
@@ -401,7 +413,7 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
   upcrt_start_phase("directory");
   upcrt_modules_start();
   upcrt_start_running = 1;
-  atexit(upcrt_start_atexit);
+  on_exit(upcrt_start_on_exit, NULL);
   /* statics are laid out and initialised on every thread before main runs
    * (the start-up barrier) */
   upcrt_freeze(); /* upcrun -freeze: wait for a debugger here */
