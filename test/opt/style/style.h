@@ -14,7 +14,7 @@
  *                     -DN=48 for jacobi3d; the defaults are small, for the
  *                     tests under UPCRT_FORCE_RMA=1); thread
  *                     0 prints "RESULT style_<kernel>_<spelling>_s <seconds>"
- *                     (the slowest thread, between barriers), then the values
+ *                     (the slowest thread, at its fastest fifth's rate), then the values
  *                     are checked as without `bench`. */
 #ifndef STYLE_H
 #define STYLE_H
@@ -55,15 +55,26 @@ static inline double style_slowest(double t) {
 }
 
 /* Runs fn(reps) between barriers; in bench mode thread 0 prints the
- * slowest thread's time as RESULT style_<kernel>_<spelling>_s. */
+ * slowest thread's time as RESULT style_<kernel>_<spelling>_s.  Timed in
+ * five parts, each an even number of repetitions but the last (a stencil's
+ * grids then swap as in one call), the time the fastest part's rate gives:
+ * a spelling is not charged for a moment the machine was busy elsewhere. */
 static inline void style_time(const char *kernel, const char *spelling, void (*fn)(int),
                               int reps) {
-  upc_barrier;
-  double t0 = style_now();
-  fn(reps);
-  double t = style_slowest(style_now() - t0);
+  int parts = style_bench && reps >= 10 ? 5 : 1;
+  int each = reps / parts / 2 * 2, left = reps;
+  double best = 0;
+  for (int p = 0; p < parts; p++) {
+    int k = p == parts - 1 ? left : each;
+    left -= k;
+    upc_barrier;
+    double t0 = style_now();
+    fn(k);
+    double t = style_slowest(style_now() - t0) / k;
+    if (p == 0 || t < best) best = t;
+  }
   if (style_bench && MYTHREAD == 0) {
-    printf("RESULT style_%s_%s_s %.6f\n", kernel, spelling, t);
+    printf("RESULT style_%s_%s_s %.6f\n", kernel, spelling, best * reps);
     fflush(stdout);
   }
 }
