@@ -308,21 +308,34 @@ static void upcrt_start_on_exit(int status, void *unused) {
   upcrt_start_teardown(status);
 }
 
+/* PMI-1's finalize on the launcher's socket: "cmd=finalize", then its
+ * acknowledgement (a line). */
+static void upcrt_start_pmi_finalize(int fd) {
+  static const char cmd[] = "cmd=finalize\n";
+  if (write(fd, cmd, sizeof cmd - 1) != (ssize_t)(sizeof cmd - 1)) return;
+  char c;
+  while (read(fd, &c, 1) == 1 && c != '\n') {
+  }
+}
+
 static void upcrt_start_teardown(int status) {
   upcrt_modules_stop(); /* the progress thread, then what it served */
   if (!upcrt_start_in_signal) upcrt_stats_finish();
   upcrt_svd_finalize();
   upcrt_seg_finalize();
   upcrt_start_running = 0;
-  if (upcrt_seg_many_machines) {
+  const char *pmi_fd = getenv("PMI_FD");
+  if (upcrt_seg_many_machines && pmi_fd && *pmi_fd) {
     /* Across hosts, MPICH's MPI_Finalize over UCX's TCP transport hangs
      * now and then: a rank closing its endpoints waits for peers that have
      * gone on into the launcher's barrier (an open UCX report).  Every
-     * thread is past its last communication once this barrier completes,
-     * and the launcher takes a process that ends with its status without
-     * MPI_Finalize as ended. */
+     * thread is past its last communication once this barrier completes;
+     * the process then tells its Hydra proxy it has finalized (PMI-1's
+     * finalize, which MPI_Finalize would send last), so that the proxy
+     * takes the exit as normal and kills no other process, and ends. */
     MPI_Barrier(MPI_COMM_WORLD);
     fflush(NULL);
+    upcrt_start_pmi_finalize(atoi(pmi_fd));
     _exit(status);
   }
   MPI_Finalize();
