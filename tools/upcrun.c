@@ -142,9 +142,9 @@ static void upcrun_setenv(const char *name, const char *value) {
 }
 
 /* A helper program (the collectives' tuner, the cluster emulator): next to
- * upcrun in the build tree, else installed. */
+ * upcrun in the build tree, else installed.  Each call's own string. */
 static char *upcrun_helper(const char *name) {
-  static char path[4096];
+  char path[4096];
   char self[4000];
   ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
   if (n > 0) {
@@ -156,12 +156,12 @@ static char *upcrun_helper(const char *name) {
       const char *where[] = {"", "/" UPCRUN_LIBEXEC_FROM_BIN};
       for (int i = 0; i < 2; i++) {
         snprintf(path, sizeof path, "%s%s/%s", self, where[i], name);
-        if (access(path, X_OK) == 0) return path;
+        if (access(path, X_OK) == 0) return strdup(path);
       }
     }
   }
   snprintf(path, sizeof path, "%s/%s", UPCRUN_LIBEXECDIR, name);
-  return path;
+  return strdup(path);
 }
 
 /* The file -tune-collectives writes by default (the runtime's default
