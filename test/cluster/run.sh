@@ -22,4 +22,6 @@ if ! ip netns add "$probe" 2>/dev/null; then
   exit 77
 fi
 ip netns del "$probe"
+# the long form of the repeated runs (check_death.sh)
+[ -n "${UPCC_CLUSTER_REPEAT:-}" ] && CHECK_DEATH_REPEAT=$UPCC_CLUSTER_REPEAT && export CHECK_DEATH_REPEAT
 UPCRUN_CLUSTER=$nodes exec "$@"
