@@ -184,6 +184,7 @@ public:
   bool privatizedRoot(const clang::Expr *e) const;
   std::string emitRemoteUpdate(const RemoteUpdate &ru);
   std::string privateBase(const SharedObject &o);
+  std::string objectStart(const SharedObject &o);
   std::string walkToText(clang::Stmt *s);
   unsigned optStmtEnd(const clang::Stmt *s) const;
   std::vector<const clang::ForStmt *> activePriv; // loops whose body is privatized

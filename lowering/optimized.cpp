@@ -67,6 +67,10 @@ static inline __attribute__((unused)) int __upcc_forall_single(long long owner,
   return owner == upcrt_mythread; }
 )C";
 
+// `if` of the plain-C copy: the expected branch, so that the C compiler
+// lays out and allocates registers for the hot loop first.
+static std::string ifLikely(const std::string &cond) { return "if (__builtin_expect(!!(" + cond + "), 1)) "; }
+
 static std::string oneLine(std::string s) {
   std::replace(s.begin(), s.end(), '\n', ' ');
   return s;
@@ -230,6 +234,13 @@ bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
   return false;
 }
 
+// A pointer-to-shared to where an object's layout starts: a static array's
+// element 0, or the pointer itself.
+std::string Lowerer::objectStart(const SharedObject &o) {
+  return o.kind == SharedObject::StaticArray ? "upcrt_static_pts(&" + descriptorName(o.var) + ")"
+                                             : o.var->getNameAsString();
+}
+
 // Local address of element 0 of this thread's part of an object's layout.
 std::string Lowerer::privateBase(const SharedObject &o) {
   std::string et = printLowered(o.elemType);
@@ -285,9 +296,7 @@ std::string Lowerer::rowsSetup(const VersionedLoop &vl, std::string &test) {
     const SharedObject &o = row.object;
     std::string et = printLowered(o.elemType);
     std::string v = "__upcc_vr" + id + "_" + std::to_string(k);
-    std::string base = o.kind == SharedObject::StaticArray
-                           ? "upcrt_static_pts(&" + descriptorName(o.var) + ")"
-                           : o.var->getNameAsString();
+    std::string base = objectStart(o);
     std::string B = std::to_string(o.block);
     decls += et + " *" + v + " = 0; ";
     if (o.kind == SharedObject::Pointer) all += "!upcrt_pts_isnull(" + base + ") && ";
@@ -323,7 +332,7 @@ bool Lowerer::lowerVersionedLoop(ForStmt *fs) {
   std::string fast = walkToText(fs);
   activeRows.pop_back();
   activePriv.pop_back();
-  insert(offsetOf(fs->getForLoc()), pre + "if (__builtin_expect(!!(" + all + "), 1)) { " + fast + " } else ");
+  insert(offsetOf(fs->getForLoc()), pre + ifLikely(all) + "{ " + fast + " } else ");
   walkStmt(fs);
   versioning.erase(fs);
   insert(optStmtEnd(fs), " }");
@@ -484,24 +493,20 @@ bool Lowerer::lowerOptimizedForall(ForStmt *fs, const Expr *aff) {
     std::string fast = header + " " + bodyPre + walkToText(is->getThen()) + bodyPost, test;
     activeRows.pop_back();
     std::string decls = versionSetup(*rows, test);
-    loop = "{ " + decls + "if (__builtin_expect(!!(" + test + "), 1)) { " + fast + " } else { " + loop + " } }";
+    loop = "{ " + decls + ifLikely(test) + "{ " + fast + " } else { " + loop + " } }";
   }
   activePriv.pop_back();
   // Objects privatized off another's start: on their own thread and phase;
   // the affinity's pointer at phase 0 where the plan assumes it.
   std::string same;
   if (fp->phaseZero) same = " && (" + fp->phaseZero->getNameAsString() + ").phase == 0";
-  auto start = [&](const SharedObject &o) {
-    return o.kind == SharedObject::StaticArray ? "upcrt_static_pts(&" + descriptorName(o.var) + ")"
-                                               : o.var->getNameAsString();
-  };
   for (const SharedObject &o : fp->congruent) {
-    std::string a = start(o), b = fp->object ? start(*fp->object) : ""; // `e / c`: thread 0, phase 0
+    std::string a = objectStart(o), b = fp->object ? objectStart(*fp->object) : ""; // `e / c`: thread 0, phase 0
     same += " && " + (o.kind == SharedObject::Pointer ? "!upcrt_pts_isnull(" + a + ") && " : "") + "(" +
             a + ").thread == " + (b.empty() ? "0" : "(" + b + ").thread") + " && (" + a + ").phase == " +
             (b.empty() ? "0" : "(" + b + ").phase");
   }
-  insert(offsetOf(fs->getForLoc()), pre + "if (__builtin_expect(!!(" + ctl + same + "), 1)) { " + guard + loop + " } else ");
+  insert(offsetOf(fs->getForLoc()), pre + ifLikely(ctl + same) + "{ " + guard + loop + " } else ");
   if (auto *ds = dyn_cast_or_null<DeclStmt>(fs->getInit())) {
     std::vector<Decl *> g(ds->decl_begin(), ds->decl_end());
     lowerDeclGroup(g, true, true);
@@ -551,7 +556,7 @@ bool Lowerer::lowerSegmentedForall(ForStmt *fs, const Expr *aff, const ForallPla
     std::string fast = walkToText(body);
     activeRows.pop_back();
     activePriv.pop_back();
-    run = "{ " + decls + "if (__builtin_expect(!!(" + test + "), 1)) " + inner + "{ " + fast + " } else " + run + " }";
+    run = "{ " + decls + ifLikely(test) + inner + "{ " + fast + " } else " + run + " }";
   }
   forallSaves.pop_back();
   segmentText.clear();

@@ -116,6 +116,16 @@ static int upcrun_valid_count(const char *s, int pow2) {
   return !pow2 || (v >= 8 && (v & (v - 1)) == 0);
 }
 
+/* The number of emulated nodes of -cluster (tools/cluster makes 1 to 29). */
+static const char *upcrun_nodes(const char *v, const char *what) {
+  if (!upcrun_valid_count(v, 0) || atoi(v) < 1 || atoi(v) > 29) {
+    char msg[200];
+    snprintf(msg, sizeof msg, "%s wants a number of nodes from 1 to 29, not \"%.100s\"", what, v);
+    upcrun_bad("%s", msg);
+  }
+  return v;
+}
+
 static int upcrun_is(const char *arg, const char *name) {
   /* accepts -name, --name, and the =VALUE forms */
   if (arg[0] != '-') return 0;
@@ -231,9 +241,7 @@ int main(int argc, char **argv) {
     } else if (upcrun_is(a, "hosts")) {
       hosts = upcrun_value(argc, argv, &i, "-hosts");
     } else if (upcrun_is(a, "cluster")) {
-      cluster = upcrun_value(argc, argv, &i, "-cluster");
-      if (!upcrun_valid_count(cluster, 0) || atoi(cluster) < 1 || atoi(cluster) > 29)
-        upcrun_bad("-cluster wants a number of nodes from 1 to 29, not \"%s\"", cluster);
+      cluster = upcrun_nodes(upcrun_value(argc, argv, &i, "-cluster"), "-cluster");
     } else if (upcrun_is(a, "stats")) {
       const char *file = upcrun_file_value(a, "-stats");
       upcrun_setenv("UPCRT_STATS", file ? file : "1");
@@ -274,11 +282,8 @@ int main(int argc, char **argv) {
     upcrun_bad("%s", "give one of -hostfile, -hosts and -cluster");
   /* the test suites' setups (meson test --setup cluster) */
   const char *cluster_env = getenv("UPCRUN_CLUSTER");
-  if (!hostfile && !hosts && !cluster && cluster_env && *cluster_env) {
-    if (!upcrun_valid_count(cluster_env, 0) || atoi(cluster_env) < 1 || atoi(cluster_env) > 29)
-      upcrun_bad("UPCRUN_CLUSTER wants a number of nodes from 1 to 29, not \"%s\"", cluster_env);
-    cluster = cluster_env;
-  }
+  if (!hostfile && !hosts && !cluster && cluster_env && *cluster_env)
+    cluster = upcrun_nodes(cluster_env, "UPCRUN_CLUSTER");
 
   /* a program in the current directory needs no ./ (as with Berkeley upcrun) */
   const char *prog = argv[i];
