@@ -26,7 +26,9 @@ void upcrt_backoff_spin(upcrt_backoff_t *b, uint32_t spin) {
   }
   if (b->sleep_ns == 0) {
     /* the clock costs about 20 ns: read it every 16th yield */
-    if (r == spin) b->yield_until = backoff_now_ns() + UPCRT_BACKOFF_YIELD_NS;
+    if (r == spin)
+      b->yield_until = backoff_now_ns() + (upcrt_progress_needed ? UPCRT_BACKOFF_YIELD_MPI_NS
+                                                                 : UPCRT_BACKOFF_YIELD_NS);
     else if ((r & 15) == 0 && backoff_now_ns() > b->yield_until) b->sleep_ns = 1000;
     sched_yield();
     return;

@@ -148,6 +148,17 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
   MPI_Comm_size(machine, &machine_size);
   MPI_Comm_rank(machine, &machine_rank);
   upcrt_seg_many_machines = machine_size < upcrt_threads;
+  /* The cores this machine's threads may run on: the union of their
+   * affinity masks (a batch system's allocation, a container's cpuset, an
+   * emulated node's share of the cores), not every core of the host. */
+  cpu_set_t cpus;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  if (sched_getaffinity(0, sizeof cpus, &cpus) == 0) {
+    MPI_Request r;
+    MPI_Iallreduce(MPI_IN_PLACE, &cpus, (int)sizeof cpus, MPI_BYTE, MPI_BOR, machine, &r);
+    upcrt_backoff_waitall(1, &r);
+    cores = CPU_COUNT(&cpus);
+  }
   /* UPCRT_NODE_SIZE=k: the machine's threads form nodes of k (consecutive
    * ranks), which reach each other through MPI as if on other machines */
   const char *node_size = getenv("UPCRT_NODE_SIZE");
@@ -258,7 +269,6 @@ void upcrt_seg_init(size_t static_bytes, size_t default_heap) {
    * every thread shares this node, CPU atomics on the mapped segments avoid
    * that.  The choice is per job so that all atomics on a word agree. */
   upcrt_cpu_atomics = all_on_node && !upcrt_seg_force_rma;
-  long cores = sysconf(_SC_NPROCESSORS_ONLN);
   upcrt_seg_oversubscribed = cores > 0 && machine_size > cores;
   upcrt_progress_needed = !upcrt_cpu_atomics;
   upcrt_node_base[upcrt_mythread] = base;

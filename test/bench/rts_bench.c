@@ -3,6 +3,7 @@
  * operations they are built on, measured in the same job.
  *
  *   mpiexec -n 2 BUILD/test/rts/rts_bench [iterations]
+ *   tools/cluster mpiexec 2 -n 2 BUILD/test/rts/rts_bench   (across 2 nodes)
  *
  * Each figure is the best of several interleaved trials (the machine is
  * shared), in microseconds per operation; the ratio is runtime / raw.  The
@@ -10,9 +11,12 @@
  * against MPI_Barrier, MPI_Ibarrier with a test-and-yield loop, and a
  * hand-written C flag barrier over an MPI shared-memory window (each rank
  * stores its count into its own cache line and spins on the others').
- * Under UPCRT_FORCE_RMA=1 or UPCRT_NODE_SIZE the runtime's barrier crosses
- * (simulated) nodes, so MPI_Barrier is the baseline there.
- * The put stream writes scattered places (relaxed puts to one target are
+ * Across nodes (or under UPCRT_FORCE_RMA=1 or UPCRT_NODE_SIZE, simulated)
+ * MPI_Barrier is the baseline, and the flag barrier is left out where the
+ * ranks are on several nodes.  The barriers are timed twice: before any
+ * remote access, and after a phase of random remote updates and reads.
+ * The reads are of random words of a 1 MB block (most miss the software
+ * cache, as random reads of a large array do).  The put stream writes scattered places (relaxed puts to one target are
  * gathered into indexed puts; the raw stream is one MPI_Put each).
  * Targets: read <= 1.15x; under UPCRT_FORCE_RMA=1 an isolated relaxed put
  * + fence <= 1.0x MPI_Put + flush and the stream <= 1.0 us a put; barrier
@@ -38,20 +42,25 @@ static upcrt_static_t CELL = {"cell", "shared uint64_t[THREADS]", 8, 1, 1, 1, NU
 #define STREAM_N 8192 /* the put streams' places: word (i * 37) % STREAM_N of thread 1 */
 static upcrt_static_t STRM = {"strm", "shared [8192] uint64_t[8192*THREADS]", 8, STREAM_N,
                              STREAM_N, 1, NULL, 0, 0, 0, NULL};
+#define READS_N 131072 /* the reads' places: random words of thread 1's 1 MB block */
+static upcrt_static_t RDS = {"rds", "shared [131072] uint64_t[131072*THREADS]", 8, READS_N,
+                            READS_N, 1, NULL, 0, 0, 0, NULL};
 __attribute__((constructor)) static void reg(void) {
   upcrt_register_static(&CELL);
   upcrt_register_static(&STRM);
+  upcrt_register_static(&RDS);
 }
 
 static int iters = 5000;
 static volatile uint64_t sink;
+static upcrt_pts_t *read_place; /* iters random words of thread 1's block of RDS */
 static MPI_Win shm_win; /* a raw MPI_Win_allocate_shared window, like ours */
 
 enum { RD_NODE, RD_NODE_RAW, RD_RMA, RD_RMA_RAW, PUT_STRICT, PUT_RELAXED, PUT_RAW, PUT_STREAM,
        PUT_STREAM_RAW, NKINDS };
 static const char *names[NKINDS] = {
-    "read 8B same node (load/store)",  "  raw MPI_Get+flush, shared-memory window",
-    "read 8B via RMA (forced)",        "  raw MPI_Get+flush, same world window",
+    "random read 8B same node (load)",  "  raw MPI_Get+flush, shared-memory window",
+    "random read 8B via RMA",          "  raw MPI_Get+flush, same world window",
     "strict put 8B via RMA",           "relaxed put 8B + upc_fence via RMA",
     "  raw MPI_Put+flush",             "relaxed put 8B stream, scattered, 1 fence",
     "  raw MPI_Put stream, same places"};
@@ -74,23 +83,21 @@ static double run(int k) {
   double t0 = now();
   switch (k) {
   case RD_NODE:
-    for (int i = 0; i < iters; i++) v += upcrt_get_u64(p);
+  case RD_RMA:
+    for (int i = 0; i < iters; i++) v += upcrt_get_u64(read_place[i]);
     break;
   case RD_NODE_RAW:
     for (int i = 0; i < iters; i++) {
       uint64_t x;
-      MPI_Get(&x, 8, MPI_BYTE, 1, (MPI_Aint)p.offset, 8, MPI_BYTE, shm_win);
+      MPI_Get(&x, 8, MPI_BYTE, 1, (MPI_Aint)read_place[i].offset, 8, MPI_BYTE, shm_win);
       MPI_Win_flush(1, shm_win);
       v += x;
     }
     break;
-  case RD_RMA:
-    for (int i = 0; i < iters; i++) v += upcrt_get_u64(p);
-    break;
   case RD_RMA_RAW:
     for (int i = 0; i < iters; i++) {
       uint64_t x;
-      MPI_Get(&x, 8, MPI_BYTE, 1, (MPI_Aint)p.offset, 8, MPI_BYTE, upcrt_seg_win);
+      MPI_Get(&x, 8, MPI_BYTE, 1, (MPI_Aint)read_place[i].offset, 8, MPI_BYTE, upcrt_seg_win);
       MPI_Win_flush(1, upcrt_seg_win);
       v += x;
     }
@@ -154,10 +161,12 @@ static void flag_barrier(void) {
       if (spin > 2000) sched_yield();
 }
 
-/* The barriers at any number of ranks, interleaved trials. */
-static void bench_barriers(int trials) {
+/* The barriers at any number of ranks, interleaved trials; the flag barrier
+ * only where every rank is on this node (one_node).  when: "" before any
+ * remote access, or ", after remote traffic". */
+static void bench_barriers(int trials, int one_node, const char *when) {
   flag_line = malloc(sizeof *flag_line * (size_t)upcrt_threads);
-  for (int r = 0; r < upcrt_threads; r++) {
+  for (int r = 0; one_node && r < upcrt_threads; r++) {
     MPI_Aint sz;
     int du;
     MPI_Win_shared_query(shm_win, r, &sz, &du, &flag_line[r]);
@@ -173,7 +182,7 @@ static void bench_barriers(int trials) {
     double t2 = now();
     for (int i = 0; i < nb; i++) ibarrier_yield();
     double t3 = now();
-    for (int i = 0; i < nb; i++) flag_barrier();
+    for (int i = 0; one_node && i < nb; i++) flag_barrier();
     double t4 = now();
     if ((t1 - t0) < bu) bu = t1 - t0;
     if ((t2 - t1) < bm) bm = t2 - t1;
@@ -181,78 +190,107 @@ static void bench_barriers(int trials) {
     if ((t4 - t3) < bf) bf = t4 - t3;
   }
   if (upcrt_mythread == 0) {
-    printf("barriers: %d ranks, %d barriers, best of %d trials (us per barrier)\n",
+    char label[128];
+    printf("barriers%s: %d ranks, %d barriers, best of %d trials (us per barrier)\n", when,
            upcrt_threads, nb, trials);
-    printf("  %-44s %9.3f\n", "upc_barrier", bu / nb * 1e6);
-    printf("  %-44s %9.3f\n", "  raw MPI_Barrier", bm / nb * 1e6);
-    printf("  %-44s %9.3f\n", "  raw MPI_Ibarrier + MPI_Test/sched_yield", bi / nb * 1e6);
-    printf("  %-44s %9.3f\n", "  hand-written C flag barrier, shared memory", bf / nb * 1e6);
+#define BARRIER_LINE(name, t)                                                                \
+  (snprintf(label, sizeof label, "%s%s", name, when), printf("  %-66s %9.3f\n", label, (t) / nb * 1e6))
+    BARRIER_LINE("upc_barrier", bu);
+    BARRIER_LINE("  raw MPI_Barrier", bm);
+    BARRIER_LINE("  raw MPI_Ibarrier + MPI_Test/sched_yield", bi);
+    if (one_node) BARRIER_LINE("  hand-written C flag barrier, shared memory", bf);
+#undef BARRIER_LINE
     printf("  barrier vs MPI_Barrier             %6.2fx   (target <= 1.0x across nodes)\n",
            bu / bm);
-    printf("  barrier vs C flag barrier          %6.2fx   (target <= 1.1x on one node)\n",
-           bu / bf);
+    if (one_node)
+      printf("  barrier vs C flag barrier          %6.2fx   (target <= 1.1x on one node)\n",
+             bu / bf);
   }
   free(flag_line);
 }
 
+/* A phase of random remote traffic, as RandomAccess makes it: XOR updates
+ * to random words of every thread's block, and a read every eighth one. */
+static void remote_traffic(void) {
+  uint64_t x = 0x9e3779b97f4a7c15ull * (uint64_t)(upcrt_mythread + 1), v = 0;
+  for (int i = 0; i < iters * 4; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    upcrt_pts_t p = upcrt_pts_add(upcrt_static_pts(&STRM),
+                                  (ptrdiff_t)(x % (uint64_t)(STREAM_N * upcrt_threads)), STREAM_N, 8);
+    if (i % 8 == 7)
+      v += upcrt_get_u64(p);
+    else
+      upcrt_update(p, UPC_UINT64, UPC_XOR, &x);
+  }
+  sink = v;
+  upcrt_fence();
+  upcrt_barrier(0, 0);
+}
+
 static int bench_main(int argc, char **argv) {
   if (argc > 1) iters = atoi(argv[1]);
-  /* a raw shared-memory window over the same kind of memory for baselines */
+  /* a raw shared-memory window over the same kind of memory for baselines,
+   * one per node; the same-node kinds need every rank on this node */
   MPI_Comm node;
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   int node_size;
   MPI_Comm_size(node, &node_size);
-  if (node_size != upcrt_threads) {
-    if (upcrt_mythread == 0) fprintf(stderr, "rts_bench: run every rank on this machine\n");
-    return 2;
-  }
+  const int one_node = node_size == upcrt_threads;
   char *base;
   MPI_Win_allocate_shared((MPI_Aint)(upcrt_seg_size > 4096 ? upcrt_seg_size : 4096), 1,
                           MPI_INFO_NULL, node, &base, &shm_win);
   MPI_Win_lock_all(MPI_MODE_NOCHECK, shm_win);
   memset(base, 0, 64);
   upcrt_barrier(0, 0);
-  if (upcrt_threads != 2) { /* the reads and puts are between two ranks */
-    bench_barriers(15);
-    upcrt_barrier(0, 0);
-    MPI_Win_unlock_all(shm_win);
-    MPI_Win_free(&shm_win);
-    MPI_Comm_free(&node);
-    return 0;
-  }
 
   const int trials = 15;
-  double best[NKINDS];
-  for (int k = 0; k < NKINDS; k++) best[k] = 1e30;
-  /* Thread 1 waits in a busy MPI_Test loop: on this MPICH, RMA to a thread
-   * needs that thread inside MPI, and a busy target makes both the runtime's
-   * and the raw figures measure the origin's cost, not the scheduler. */
-  for (int t = 0; t < trials; t++) {
-    if (upcrt_mythread == 0)
-      for (int k = 0; k < NKINDS; k++) {
-        double x = run(k);
-        if (x < best[k]) best[k] = x;
-      }
-    MPI_Request r;
-    int done = 0;
-    MPI_Ibarrier(MPI_COMM_WORLD, &r);
-    while (!done) MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+  bench_barriers(trials, one_node, "");
+  remote_traffic();
+  bench_barriers(trials, one_node, ", after remote traffic");
+
+  if (upcrt_threads == 2) { /* the reads and puts are between two ranks */
+    read_place = malloc(sizeof *read_place * (size_t)iters);
+    uint64_t x = 88172645463325252ull;
+    for (int i = 0; i < iters; i++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      read_place[i] = upcrt_pts_add(upcrt_static_pts(&RDS), READS_N + (ptrdiff_t)(x % READS_N),
+                                    READS_N, 8);
+    }
+    double best[NKINDS];
+    for (int k = 0; k < NKINDS; k++) best[k] = 1e30;
+    /* Thread 1 waits in a busy MPI_Test loop: on this MPICH, RMA to a thread
+     * needs that thread inside MPI, and a busy target makes both the runtime's
+     * and the raw figures measure the origin's cost, not the scheduler. */
+    for (int t = 0; t < trials; t++) {
+      if (upcrt_mythread == 0)
+        for (int k = one_node ? 0 : RD_RMA; k < NKINDS; k++) {
+          double x = run(k);
+          if (x < best[k]) best[k] = x;
+        }
+      MPI_Request r;
+      int done = 0;
+      MPI_Ibarrier(MPI_COMM_WORLD, &r);
+      while (!done) MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+    }
+    if (upcrt_mythread == 0) {
+      printf("rts_bench: 2 ranks%s, %d iterations, best of %d trials (us per operation)\n",
+             one_node ? "" : " on 2 nodes", iters, trials);
+      for (int k = one_node ? 0 : RD_RMA; k < NKINDS; k++)
+        printf("  %-44s %9.3f\n", names[k], best[k]);
+      printf("ratios (runtime / raw MPI):\n");
+      printf("  read via RMA          %6.2fx   (target <= 1.15x)\n",
+             best[RD_RMA] / best[RD_RMA_RAW]);
+      if (one_node)
+        printf("  read same node        %6.2fx   (load vs MPI_Get on a shared-memory window)\n",
+               best[RD_NODE] / best[RD_NODE_RAW]);
+      printf("  strict put via RMA    %6.2fx\n", best[PUT_STRICT] / best[PUT_RAW]);
+      printf("  relaxed put+fence     %6.2fx   (target <= 1.0x across nodes)\n",
+             best[PUT_RELAXED] / best[PUT_RAW]);
+      printf("  relaxed put stream    %6.2fx   (target <= 1.0 us a put across nodes)\n",
+             best[PUT_STREAM] / best[PUT_STREAM_RAW]);
+    }
+    free(read_place);
   }
-  if (upcrt_mythread == 0) {
-    printf("rts_bench: 2 ranks, %d iterations, best of %d trials (us per operation)\n", iters,
-           trials);
-    for (int k = 0; k < NKINDS; k++) printf("  %-44s %9.3f\n", names[k], best[k]);
-    printf("ratios (runtime / raw MPI):\n");
-    printf("  read via RMA          %6.2fx   (target <= 1.15x)\n", best[RD_RMA] / best[RD_RMA_RAW]);
-    printf("  read same node        %6.2fx   (load vs MPI_Get on a shared-memory window)\n",
-           best[RD_NODE] / best[RD_NODE_RAW]);
-    printf("  strict put via RMA    %6.2fx\n", best[PUT_STRICT] / best[PUT_RAW]);
-    printf("  relaxed put+fence     %6.2fx   (target <= 1.0x across nodes)\n",
-           best[PUT_RELAXED] / best[PUT_RAW]);
-    printf("  relaxed put stream    %6.2fx   (target <= 1.0 us a put across nodes)\n",
-           best[PUT_STREAM] / best[PUT_STREAM_RAW]);
-  }
-  bench_barriers(trials);
   upcrt_barrier(0, 0);
   MPI_Win_unlock_all(shm_win);
   MPI_Win_free(&shm_win);
