@@ -58,7 +58,7 @@ static upcrt_inflight_t **upcrt_access_inflight;
 #define PUT_BATCH 256
 #define PUT_BATCH_BYTES 4096
 #define PUT_BATCH_MAX 64 /* bytes of the largest put gathered */
-#define PUT_RUN_MAX 1024 /* adjacent puts are joined into runs up to this */
+#define PUT_RUN_MAX UPCRT_ACCESS_RUN_MAX /* adjacent puts are joined into runs up to this */
 #define PUT_FILTER_BITS 8192
 typedef struct {
   int n;
@@ -438,6 +438,15 @@ void upcrt_access_put_relaxed(int t, uint64_t off, const void *src, size_t n) {
     MPI_Win_flush_local(t, upcrt_seg_win);
   }
   upcrt_access_note_put(t, off, n);
+}
+
+void upcrt_access_put_burst(int t, uint64_t off, const void *src, size_t n) {
+  if (n > PUT_RUN_MAX) {
+    upcrt_access_put_relaxed(t, off, src, n);
+    return;
+  }
+  if (upcrt_access_pend[t] && upcrt_access_has_updates(t)) upcrt_access_complete_target(t);
+  upcrt_access_gather_put(t, off, src, n);
 }
 
 /* ---- bulk copies (UPC 1.3 7.2.5: a contiguous run on the pointer's thread) ---- */

@@ -32,6 +32,11 @@ void *upcrt_access_stage_alloc(size_t n);
  * with others to t when small; complete at the next fence (src is free on
  * return). */
 void upcrt_access_put_relaxed(int t, uint64_t off, const void *src, size_t n);
+/* The same for a run of a burst (a cache write-back): gathered whenever it
+ * fits a batch's run (UPCRT_ACCESS_RUN_MAX bytes), so that the dirty lines
+ * written back at a fence leave in as few messages as the puts would have. */
+#define UPCRT_ACCESS_RUN_MAX 1024
+void upcrt_access_put_burst(int t, uint64_t off, const void *src, size_t n);
 /* Notes a put of [off, off+n) to t issued outside this module (a cache
  * write-back); it is in flight until the target's puts complete. */
 void upcrt_access_note_put(int t, uint64_t off, size_t n);

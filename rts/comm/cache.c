@@ -133,14 +133,16 @@ static int upcrt_cache_valid(const upcrt_cache_line_t *l) {
   return l->epoch && l->epoch == upcrt_cache_epoch[l->thread];
 }
 
-/* Puts the dirty bytes of l: a few short runs as small relaxed puts (access.c
- * gathers them), else one MPI_Put (an hindexed datatype when they form
- * several runs) from a copy in the staging buffer.  Either way the slot can
- * be reused at once; the next completion of the thread's puts completes it. */
+/* Puts the dirty bytes of l: runs that fit a batch join the other relaxed
+ * puts to the thread (access.c gathers them: a fence's write-back of a
+ * stream of lines is a few messages, not one per line), else one MPI_Put (an
+ * hindexed datatype when they form several runs) from a copy in the staging
+ * buffer.  Either way the slot can be reused at once; the next completion of
+ * the thread's puts completes it. */
 static void upcrt_cache_write_back(upcrt_cache_line_t *l) {
   if (!l->dirty) return;
   int n = 0;
-  size_t i = 0, ls = upcrt_cache_lsize;
+  size_t i = 0, ls = upcrt_cache_lsize, bytes = 0;
   while (i < ls) {
     uint64_t w = l->mask[i / 64] >> (i % 64);
     if (w == 0) {
@@ -155,15 +157,14 @@ static void upcrt_cache_write_back(upcrt_cache_line_t *l) {
     while (i < ls && (l->mask[i / 64] >> (i % 64) & 1)) i++;
     upcrt_cache_disp[n] = (MPI_Aint)start;
     upcrt_cache_len[n] = (int)(i - start);
+    bytes += i - start;
     n++;
   }
   uint64_t line_off = l->line << upcrt_cache_shift;
-  int small = n <= 4;
-  for (int k = 0; k < n && small; k++) small = upcrt_cache_len[k] <= 64;
-  if (small) { /* a few short runs join the other small puts to the thread */
+  if (n <= 8 && bytes <= UPCRT_ACCESS_RUN_MAX) {
     for (int k = 0; k < n; k++)
-      upcrt_access_put_relaxed(l->thread, line_off + (uint64_t)upcrt_cache_disp[k],
-                               l->data + upcrt_cache_disp[k], (size_t)upcrt_cache_len[k]);
+      upcrt_access_put_burst(l->thread, line_off + (uint64_t)upcrt_cache_disp[k],
+                             l->data + upcrt_cache_disp[k], (size_t)upcrt_cache_len[k]);
   } else {
     MPI_Aint first = upcrt_cache_disp[0];
     size_t span = (size_t)(upcrt_cache_disp[n - 1] + upcrt_cache_len[n - 1] - first);
