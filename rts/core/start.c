@@ -383,16 +383,51 @@ static void upcrt_start_report_phases(void) {
   fprintf(stderr, "  %-24s %9.3f ms\n", "total", most[n] * 1e3);
 }
 
+/* ---- a job that cannot start ----
+ * MPI_Init waits for every process of the job.  One that never gets there
+ * (its program missing on a node, a crash before main, a process killed at
+ * launch) leaves the others waiting in it for ever: neither MPICH's hydra
+ * nor Slurm's srun ends them.  So a timer ends each waiting process after
+ * UPCRT_START_TIMEOUT seconds (default 120; 0 waits for ever), with a
+ * message that names its rank as the launcher gave it. */
+static char upcrt_start_late_msg[320];
+
+static void upcrt_start_late(int sig) {
+  (void)sig;
+  ssize_t w = write(2, upcrt_start_late_msg, strlen(upcrt_start_late_msg));
+  (void)w;
+  _exit(1);
+}
+
+static void upcrt_start_watch_init(void) {
+  size_t secs = upcrt_start_env_count("UPCRT_START_TIMEOUT", 120, 0, 86400);
+  if (secs == 0) return;
+  const char *rank = NULL;
+  static const char *const rank_vars[] = {"PMI_RANK", "PMIX_RANK", "SLURM_PROCID",
+                                          "OMPI_COMM_WORLD_RANK"};
+  for (size_t i = 0; !rank && i < sizeof rank_vars / sizeof *rank_vars; i++) rank = getenv(rank_vars[i]);
+  snprintf(upcrt_start_late_msg, sizeof upcrt_start_late_msg,
+           "upc: thread %s: the job did not start within %zu s: some process of it never "
+           "joined (was its program started on every node?); UPCRT_START_TIMEOUT=SECONDS "
+           "waits longer\n",
+           rank && strlen(rank) < 12 ? rank : "?", secs);
+  signal(SIGALRM, upcrt_start_late);
+  alarm((unsigned)secs);
+}
+
 int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
                 const upcrt_config_t *config) {
   int provided;
   upcrt_start_phase(NULL);
+  upcrt_start_watch_init();
   /* MPICH maps shared windows at one address on every process of a node,
    * probing each page of the range first (msync per page): about 8 s per
    * GiB of shared heap under load.  Segments are reached by offset, so the
    * same address buys nothing; the user's own setting wins. */
   setenv("MPIR_CVAR_SHM_SYMHEAP_RETRY", "0", 0);
   MPI_Init_thread(&argc, &argv, upcrt_modules_thread_level(), &provided);
+  alarm(0);
+  signal(SIGALRM, SIG_DFL);
   upcrt_start_mpi_thread_level = provided;
   upcrt_start_phase("MPI_Init_thread");
   upcrt_backoff_init_thread();
