@@ -17,6 +17,7 @@
 #include "comm/async.h"
 #include "comm/cache.h"
 #include "comm/hunt.h"
+#include "comm/prefetch.h"
 #include "comm/progress.h"
 #include "comm/vis.h"
 #include "sync/barrier.h"
@@ -54,6 +55,8 @@ const struct upcrt_module upcrt_modules[] = {
      .quiesce = upcrt_cache_flush_all,
      .stats_reset = upcrt_cache_stats_reset,
      .stats_add = cache_stats_add},
+    /* after the cache: its rows are dropped before the cache's lines */
+    {.name = "prefetch", .start = upcrt_prefetch_init, .quiesce = upcrt_prefetch_quiesce},
     {.name = "barrier",
      .start = upcrt_barrier_init,
      .enter_main = barrier_enter_main,

@@ -32,6 +32,16 @@ void *upcrt_access_stage_alloc(size_t n);
  * with others to t when small; complete at the next fence (src is free on
  * return). */
 void upcrt_access_put_relaxed(int t, uint64_t off, const void *src, size_t n);
+/* Counts this thread's writes to other threads through MPI (puts, updates,
+ * write-backs, cached writes, non-blocking and VIS puts, atomics): what was
+ * read ahead before one (prefetch.c) may be older than it. */
+extern uint64_t upcrt_access_writes;
+/* Gets n bytes at offset off of thread t into dst and waits for them (the
+ * caller completed this thread's puts to the place first). */
+void upcrt_access_get_wait(void *dst, int t, uint64_t off, size_t n);
+/* Non-zero while rows read ahead are held (prefetch.c): the next fence must
+ * reach upcrt_flush_puts to drop them. */
+extern int upcrt_access_held_reads;
 /* The same for a run of a burst (a cache write-back): gathered whenever it
  * fits a batch's run (UPCRT_ACCESS_RUN_MAX bytes), so that the dirty lines
  * written back at a fence leave in as few messages as the puts would have. */

@@ -253,9 +253,7 @@ static void upcrt_cache_fetch(int t, uint64_t L, unsigned char *buf) {
   /* a line longer than the null guard starts inside it (segment.h): the
    * guard is never accessed (upcrt_seg_check) and is not readable */
   size_t skip = off < UPCRT_SEG_GUARD ? (size_t)(UPCRT_SEG_GUARD - off) : 0;
-  MPI_Get(buf + skip, (int)(n - skip), MPI_BYTE, t, (MPI_Aint)(off + skip), (int)(n - skip),
-          MPI_BYTE, upcrt_seg_win);
-  MPI_Win_flush_local(t, upcrt_seg_win);
+  upcrt_access_get_wait(buf + skip, t, off + skip, n - skip);
 }
 
 /* Loads the bytes of a partial line that were not written (the written
@@ -350,6 +348,7 @@ int upcrt_cache_get(void *dst, upcrt_pts_t src, size_t n) {
 
 int upcrt_cache_put(upcrt_pts_t dst, const void *src, size_t n) {
   if (upcrt_cache_lines == 0) return 0;
+  upcrt_access_writes++;
   /* writing around, a thread of which no line is held needs no lookup */
   if (upcrt_cache_around_left && !upcrt_cache_held[dst.thread]) {
     upcrt_cache_around_left--;

@@ -6,7 +6,8 @@
  * protected private memory, and its wrappers of system and MPI calls
  * (hunt.h); the progress thread and progress from waits (progress.h);
  * remote invocation, upcx_async (async.h); non-blocking copies (nb.h) and
- * vector/indexed/strided (VIS) transfers (vis.h).
+ * vector/indexed/strided (VIS) transfers (vis.h); the remote rows of a
+ * loop read ahead (prefetch.h).
  *
  * It calls only core and itself; it reaches no synchronization or library
  * module.
@@ -19,6 +20,7 @@
 #include "cache.h"
 #include "hunt.h"
 #include "nb.h"
+#include "prefetch.h"
 #include "progress.h"
 #include "vis.h"
 

@@ -86,6 +86,7 @@ void upcrt_nb_rput(upcrt_nb_op_t *h, const void *laddr, MPI_Datatype ltype, int 
   /* MPI orders neither two puts nor a put after an accumulate to one place */
   if (upcrt_puts_pending) upcrt_access_flush_target(t);
   MPI_Request r;
+  upcrt_access_writes++;
   MPI_Rput(laddr, 1, ltype, t, disp, 1, rtype, upcrt_seg_win, &r);
   upcrt_nb_add_request(h, r);
   add_target(h, t);
@@ -197,6 +198,7 @@ static upcrt_nb_op_t *put_nb(upcrt_pts_t dst, const void *src, size_t n, const c
   }
   if (upcrt_puts_pending) upcrt_access_flush_target((int)dst.thread);
   upcrt_nb_op_t *h = upcrt_nb_new();
+  upcrt_access_writes++;
   for (size_t done = 0; done < n;) {
     size_t k = n - done < CHUNK ? n - done : CHUNK;
     MPI_Request r;

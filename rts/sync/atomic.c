@@ -229,6 +229,7 @@ static MPI_Datatype mpi_type(int k) {
 
 #define MPI_INT_OP(T)                                                           \
   {                                                                             \
+    upcrt_access_writes++;                                                      \
     T v1 = 0, v2 = 0, old = 0, one = 1;                                         \
     if (op1) memcpy(&v1, op1, sizeof v1);                                       \
     if (op2) memcpy(&v2, op2, sizeof v2);                                       \
@@ -266,6 +267,7 @@ static MPI_Datatype mpi_type(int k) {
 
 #define MPI_FLT_OP(F, U)                                                        \
   {                                                                             \
+    upcrt_access_writes++;                                                      \
     F v1 = 0, v2 = 0, old, nv;                                                  \
     U ob, nb, got, zero = 0;                                                    \
     if (op1) memcpy(&v1, op1, sizeof v1);                                       \
