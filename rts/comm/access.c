@@ -308,7 +308,9 @@ void upcrt_access_get_wait(void *dst, int t, uint64_t off, size_t n) {
     int done = 0;
     MPI_Test(&r, &done, MPI_STATUS_IGNORE);
     if (done) return;
-    upcrt_wait_poll();
+    /* MPI and strided-get progress only: an invocation's user code could
+     * fence, and reach this module again in the middle of the wait */
+    if (upcrt_progress_needed) upcrt_progress();
     upcrt_backoff(&bo);
   }
 }

@@ -53,7 +53,9 @@ static void pf_wait(pf_slot_t *s) {
     int done = 0;
     MPI_Test(&s->req, &done, MPI_STATUS_IGNORE);
     if (done) return;
-    upcrt_wait_poll();
+    /* MPI and strided-get progress only: an invocation's user code could
+     * fence, and reach this module again in the middle of the wait */
+    if (upcrt_progress_needed) upcrt_progress();
     upcrt_backoff(&bo);
   }
 }
@@ -112,13 +114,13 @@ void *upcrt_row_fetch_remote(upcrt_pts_t src, size_t bytes, void **buf, size_t *
   }
   int t = (int)src.thread;
   uint64_t off = src.offset;
-  if (!pf_on || bytes > PF_ROW_MAX || upcrt_cache_get(*buf, src, bytes)) {
-    if (!pf_on || bytes > PF_ROW_MAX) upcrt_get_remote(*buf, src, bytes, 0);
-    else if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_read(t, bytes);
+  if (!pf_on || bytes > PF_ROW_MAX) {
+    upcrt_get_remote(*buf, src, bytes, 0);
     return *buf;
   }
   upcrt_seg_check(src, "read");
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_read(t, bytes);
+  if (upcrt_cache_get(*buf, src, bytes)) return *buf; /* a row within a line */
   if (pf_live && upcrt_access_writes != pf_writes) upcrt_prefetch_quiesce();
   pf_slot_t *s = pf_find(t, off, bytes);
   if (s) {
