@@ -67,11 +67,11 @@ void upcx_poll(void);
 /* ---- HUNT: demand-driven completion of large upc_memget ----------------
  * With HUNT on (upcrun -hunt, UPCRT_HUNT=1), a upc_memget of 64 KB or more
  * from a thread on another node may return once the transfer has started, in
- * strips (the runtime measures whether that pays, see README "HUNT"); the
+ * strips (the runtime measures whether that pays, see docs/runtime.md "HUNT"); the
  * first touch of a strip's pages waits for that strip only.  Fences,
  * barriers, locks and strict accesses wait for everything; so do the
  * system calls and MPI calls given the buffer (upcc links wrappers that
- * complete the strips they overlap first; README "HUNT").  The hints below
+ * complete the strips they overlap first; docs/runtime.md "HUNT").  The hints below
  * take effect for later memgets and may be called with HUNT off. */
 
 /* Each strip is `factor` (>= 1) times the previous one (the first is 16 KB,

@@ -9,7 +9,7 @@
 #include "core/start.h"
 #include "access.h"
 
-/* Defaults measured with test/bench/cache_bench.c (README, "Runtime environment"). */
+/* Defaults measured with test/bench/cache_bench.c (docs/runtime.md, "The software cache"). */
 #define DEFAULT_LINES 256
 #define DEFAULT_LINE_SIZE 256
 #define MAX_LINES ((size_t)1 << 20)

@@ -19,7 +19,7 @@
 #include "upcx.h"
 
 /* Limits (bytes are multiples of the page size).  On this machine HUNT does
- * not pay at any size (README "HUNT"), so they are the seed's shape, not
+ * not pay at any size (docs/runtime.md, "HUNT"), so they are the seed's shape, not
  * tuned; the choice below keeps a bad setting from costing time. */
 #define MAX_OUT 64                      /* strips in flight, over all memgets */
 #define FIRST_PAGES 4                   /* first strip: 16 KB with 4 KB pages */

@@ -26,7 +26,7 @@
  * page of it), so they need no wrapper; test/hunt/hunt_syscalls.upc passes
  * buffers in flight to both kinds (linked without these wrappers, every
  * wrapped call failed there and the others passed).  Other calls that pass memory to the kernel (path names,
- * readlink, ioctl arguments, aio) are not wrapped: README "HUNT".
+ * readlink, ioctl arguments, aio) are not wrapped: docs/runtime.md, "HUNT".
  *
  * Cost with HUNT off: one load and a predictable branch (upcrt_hunt_busy).
  * This member of libupcrt.a is linked only when upcc passes --wrap. */

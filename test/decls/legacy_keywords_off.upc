@@ -1,6 +1,6 @@
 /* legacy_keywords_off.upc — a program that uses the UPC 1.0 names for its
  * own identifiers defines UPC_NO_LEGACY_KEYWORDS before <upc.h> (here with
- * -DUPC_NO_LEGACY_KEYWORDS, as the README says): <upc.h> then leaves them
+ * -DUPC_NO_LEGACY_KEYWORDS, as docs/using.md says): <upc.h> then leaves them
  * alone (issue 19 item 10). */
 #include "../upc/upctest.h"
 

@@ -4,7 +4,7 @@ command is check_death.sh: the death tests of test/rts, test/upc, test/lib and
 test/hunt, and the exit programs of test/exit) many times under each runtime
 setup, and counts the runs that ended wrongly: a wrong status, a missing
 message, an MPI banner, or no end within the test's time limit (check_death.sh
-judges each run).  Not part of the default test run (README, "How a job ends").
+judges each run).  Not part of the default test run (docs/runtime.md, "How a job ends").
 
 usage: test/exit/stress.py [-n RUNS] [-j JOBS] [-s SETUP,...] [-k REGEX]
                            [-o DIR] BUILD_DIR

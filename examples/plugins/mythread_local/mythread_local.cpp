@@ -1,5 +1,5 @@
 // mythread_local.cpp — upc-mythread-local, an optimizer pass built out of
-// upcc's tree (see README.md).
+// upcc's tree (see docs/research.md).
 //
 // In `shared [N] double A[THREADS][N]` each row is one block, and row t is
 // thread t's: A[MYTHREAD][j] is on the executing thread wherever it is
