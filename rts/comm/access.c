@@ -303,13 +303,17 @@ void upcrt_access_get_wait(void *dst, int t, uint64_t off, size_t n) {
    * A request is tested instead, yielding between tests. */
   MPI_Request r;
   MPI_Rget(dst, (int)n, MPI_BYTE, t, (MPI_Aint)off, (int)n, MPI_BYTE, upcrt_seg_win, &r);
+  upcrt_access_wait(&r);
+}
+
+void upcrt_access_wait(MPI_Request *r) {
   upcrt_backoff_t bo = {0};
   for (;;) {
     int done = 0;
-    MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+    MPI_Test(r, &done, MPI_STATUS_IGNORE);
     if (done) return;
     /* MPI and strided-get progress only: an invocation's user code could
-     * fence, and reach this module again in the middle of the wait */
+     * fence, and reach the waiting module again in the middle of the wait */
     if (upcrt_progress_needed) upcrt_progress();
     upcrt_backoff(&bo);
   }

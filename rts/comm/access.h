@@ -11,6 +11,7 @@
 #ifndef UPCRT_ACCESS_H
 #define UPCRT_ACCESS_H
 
+#include <mpi.h>
 #include <stddef.h>
 #include "upcrt.h"
 
@@ -39,6 +40,9 @@ extern uint64_t upcrt_access_writes;
 /* Gets n bytes at offset off of thread t into dst and waits for them (the
  * caller completed this thread's puts to the place first). */
 void upcrt_access_get_wait(void *dst, int t, uint64_t off, size_t n);
+/* Waits for a request of a get from another thread, yielding the core
+ * between tests (the target's MPI may have to run to serve it). */
+void upcrt_access_wait(MPI_Request *r);
 /* Non-zero while rows read ahead are held (prefetch.c): the next fence must
  * reach upcrt_flush_puts to drop them. */
 extern int upcrt_access_held_reads;

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/backoff.h"
 #include "core/segment.h"
 #include "core/start.h"
 #include "core/stats.h"
@@ -45,23 +44,8 @@ void upcrt_prefetch_init(void) {
   for (int i = 0; i < PF_SLOTS; i++) pf_slot[i] = (pf_slot_t){.t = -1, .req = MPI_REQUEST_NULL};
 }
 
-/* Waits for a slot's row, yielding the core meanwhile: the target's MPI
- * may have to run to serve it (over TCP, or sharing this core). */
-static void pf_wait(pf_slot_t *s) {
-  upcrt_backoff_t bo = {0};
-  for (;;) {
-    int done = 0;
-    MPI_Test(&s->req, &done, MPI_STATUS_IGNORE);
-    if (done) return;
-    /* MPI and strided-get progress only: an invocation's user code could
-     * fence, and reach this module again in the middle of the wait */
-    if (upcrt_progress_needed) upcrt_progress();
-    upcrt_backoff(&bo);
-  }
-}
-
 static void pf_free(pf_slot_t *s) {
-  if (s->req != MPI_REQUEST_NULL) pf_wait(s);
+  if (s->req != MPI_REQUEST_NULL) upcrt_access_wait(&s->req);
   s->t = -1;
   pf_live--;
 }
@@ -135,7 +119,7 @@ void *upcrt_row_fetch_remote(upcrt_pts_t src, size_t bytes, void **buf, size_t *
       return *buf;
     }
   }
-  if (s->req != MPI_REQUEST_NULL) pf_wait(s);
+  if (s->req != MPI_REQUEST_NULL) upcrt_access_wait(&s->req);
   memcpy(*buf, s->buf, bytes);
   s->ahead = 0;
   s->used = ++pf_clock;
