@@ -1,7 +1,10 @@
 /* comm.h — the communication layer: moving data between threads, on core.
  *
- * Gets, puts and remote updates behind the inline accesses of upcrt.h,
- * relaxed-put completion and the bulk copies (access.h); the software
+ * The transport, under everything else here: MPI one-sided traffic, its
+ * ordering and completion, staging, gathered puts and updates, request
+ * operations and indexed gets (transport.h), and gets the target packs
+ * (packed.h).  The dispatch of gets, puts and remote updates behind the
+ * inline accesses of upcrt.h, and the bulk copies (access.h); the software
  * cache of remote scalars (cache.h); HUNT, strip-mined bulk gets into
  * protected private memory, and its wrappers of system and MPI calls
  * (hunt.h); the progress thread and progress from waits (progress.h);
@@ -20,8 +23,10 @@
 #include "cache.h"
 #include "hunt.h"
 #include "nb.h"
+#include "packed.h"
 #include "prefetch.h"
 #include "progress.h"
+#include "transport.h"
 #include "vis.h"
 
 #endif
