@@ -148,8 +148,8 @@ typedef struct upcrt_transport_op {
   void (*post)(struct upcrt_transport_op *);
   void *post_arg;
   int deferred;
-  int *packers;             /* threads that pack replies for it: a long wait rings them */
-  int npackers, cappackers;
+  int *wake;                /* threads it waits for to poll: a long wait rings them */
+  int nwake, capwake;
   struct upcrt_transport_kept { void *p; size_t cap; } *kept; /* packed.h buffers */
   int nkept, capkept;       /* given back on completion */
 } upcrt_transport_op_t;
@@ -176,19 +176,21 @@ void upcrt_transport_op_put_bytes(upcrt_transport_op_t *op, const void *src, int
  * at off[i], into dst one after another (dst holds their sum); part of op.
  * Issue one per owner into one operation and wait for it once.  Pieces of
  * a thread this one maps are copied at once (a thread of this node may
- * never poll: its waits need not make MPI progress).  Few pieces
- * go as one MPI_Rget of an hindexed target type; many go as a request the
- * target packs into one reply straight into dst (packed.h; MPICH serves a
- * derived-datatype Rget piece by piece), and such an operation completes
- * when the target next polls (its waits or its progress thread). */
+ * never poll: its waits need not make MPI progress).  One piece is a
+ * contiguous MPI_Rget; from upcrt_transport_pack_min pieces on, a request
+ * the target packs into one reply straight into dst (packed.h; MPICH
+ * serves a derived-datatype Rget piece by piece), completed when the
+ * target next polls (its waits or its progress thread); between the two,
+ * one MPI_Rget of an hindexed target type. */
 void upcrt_transport_op_get_indexed(upcrt_transport_op_t *op, void *dst, int t, size_t n,
                                     const uint64_t off[], const size_t len[]);
 /* Pieces from which an indexed get is packed by the target (0: never), as
  * measured by test/bench/transport_bench.c; tests and benchmarks set it. */
 extern size_t upcrt_transport_pack_min;
-/* A request of op that thread t answers when it polls (a packed get): a
- * long wait for op rings t's doorbell, so that its progress thread polls. */
-void upcrt_transport_op_add_packer(upcrt_transport_op_t *op, int t);
+/* op completes only once thread t polls (t packs a reply for it; MPICH
+ * applies a derived-datatype get in software at the target): a long wait
+ * for op rings t's doorbell, so that t's progress thread polls. */
+void upcrt_transport_op_wake(upcrt_transport_op_t *op, int t);
 /* Gives buffer p (from upcrt_packed_buffer, cap bytes) back when op completes. */
 void upcrt_transport_op_keep(upcrt_transport_op_t *op, void *p, size_t cap);
 /* Frees type when op completes (a type built for it). */

@@ -350,7 +350,7 @@ static void post_queue(upcrt_nb_op_t *op) {
   upcrt_packed_post(t, msg, words, reply, q->bytes, r);
   upcrt_transport_op_add_request(op, r[0]);
   upcrt_transport_op_add_request(op, r[1]);
-  upcrt_transport_op_add_packer(op, t);
+  upcrt_transport_op_wake(op, t);
   op->done = unpack_batch;
   op->done_arg = b;
   q->op = NULL;

@@ -275,9 +275,9 @@ static void test_deferred(void **state) {
 }
 
 /* One operation holding an indexed get from every thread (pieces in
- * scrambled order, some adjacent, one of the whole area's end), waited for
- * once; with pack_min 0 (hindexed MPI_Rget), 1 (every target packs) and the
- * default (by the number of pieces). */
+ * scrambled order, one at the area's end, where a put of ours was in
+ * flight), waited for once; with pack_min 0 (one piece: a contiguous
+ * MPI_Rget, more: hindexed), 1 (every target packs) and the default. */
 static void indexed_gets(size_t pack_min) {
   size_t saved = upcrt_transport_pack_min;
   upcrt_transport_pack_min = pack_min;
@@ -294,7 +294,8 @@ static void indexed_gets(size_t pack_min) {
   }
   upcrt_transport_op_t *op = upcrt_transport_op_new();
   for (int t = 0; t < THREADS; t++) {
-    size_t n = (size_t)(t % 2 ? MAXP : 3 + 5 * t), total = 0; /* few and many pieces */
+    /* one piece, few and many */
+    size_t n = (size_t)(t == 0 ? 1 : t % 2 ? MAXP : 3 + 5 * t), total = 0;
     for (size_t i = 0; i < n; i++) {
       size_t k = (i * 7919 + (size_t)t) % n; /* scrambled order */
       off[t * MAXP + i] = at(k * 200 + (i % 3 ? 0 : 13));
