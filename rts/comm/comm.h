@@ -13,7 +13,10 @@
  * loop read ahead (prefetch.h).
  *
  * It calls only core and itself; it reaches no synchronization or library
- * module.
+ * module.  Its files are in layers of their own, each calling only files
+ * below it (test/rts_layers.py fails on a circle): packed < progress <
+ * transport < cache < hunt < access < prefetch, and transport < async <
+ * nb < vis.
  */
 #ifndef UPCRT_COMM_H
 #define UPCRT_COMM_H
