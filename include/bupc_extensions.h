@@ -108,7 +108,7 @@ __BUPC_ATOMICS(unsigned long, UL)
 #undef __BUPC_ATOMICS_R
 
 /* ---- Non-blocking copies (explicit and implicit handles) ---- */
-typedef struct upcrt_nb_op *bupc_handle_t;
+typedef struct upcrt_transport_op *bupc_handle_t;
 #define BUPC_COMPLETE_HANDLE ((bupc_handle_t)0)
 bupc_handle_t bupc_memcpy_async(shared void *dst, shared const void *src, size_t nbytes);
 bupc_handle_t bupc_memget_async(void *dst, shared const void *src, size_t nbytes);

@@ -7,7 +7,7 @@
 
 /* An opaque handle; UPC_COMPLETE_HANDLE is returned for transfers that are
  * already complete and may be synced any number of times. */
-typedef struct upcrt_nb_op *upc_handle_t;
+typedef struct upcrt_transport_op *upc_handle_t;
 #define UPC_COMPLETE_HANDLE ((upc_handle_t)0)
 
 upc_handle_t upc_memcpy_nb(shared void *restrict dst, shared const void *restrict src,

@@ -17,8 +17,10 @@
 #include "comm/async.h"
 #include "comm/cache.h"
 #include "comm/hunt.h"
+#include "comm/packed.h"
 #include "comm/prefetch.h"
 #include "comm/progress.h"
+#include "comm/transport.h"
 #include "comm/vis.h"
 #include "sync/barrier.h"
 #include "sync/neighbor.h"
@@ -48,8 +50,11 @@ static void progress_poll(void) {
 }
 
 const struct upcrt_module upcrt_modules[] = {
-    {.name = "access", .start = upcrt_access_init, .quiesce = upcrt_access_quiesce},
-    {.name = "hunt", .start = upcrt_hunt_init},
+    /* first: everything above moves bytes through it, and its quiesce
+     * completes what the others' quiesce hooks left in flight */
+    {.name = "transport", .start = upcrt_transport_init, .quiesce = upcrt_transport_quiesce},
+    {.name = "access", .quiesce = upcrt_access_quiesce},
+    {.name = "hunt", .start = upcrt_hunt_init, .quiesce = upcrt_hunt_retire_all},
     {.name = "cache",
      .start = upcrt_cache_init,
      .quiesce = upcrt_cache_flush_all,
@@ -67,7 +72,9 @@ const struct upcrt_module upcrt_modules[] = {
     {.name = "trace", .enter_main = upcrt_trace_enter_main, .stop = upcrt_trace_stop},
     {.name = "neighbor", .start = upcrt_neighbor_init},
     {.name = "async", .start = upcrt_async_init, .poll = upcrt_async_progress},
-    {.name = "vis", .start = upcrt_vis_init, .stop = upcrt_vis_finalize},
+    /* stopped after the progress thread, which serves packed gets */
+    {.name = "packed", .start = upcrt_packed_init, .stop = upcrt_packed_finalize},
+    {.name = "vis", .stop = upcrt_vis_finalize},
     {.name = "progress",
      .thread_level = upcrt_progress_thread_level,
      .start = progress_start,

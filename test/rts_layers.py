@@ -12,6 +12,14 @@ higher one:
     layer leaves undefined that another object of the library defines is
     defined in the same layer or a lower one (nm on the archive's members).
 
+  * circles: within comm/, no file calls (uses a symbol of) a file that
+    calls it back, directly or through others: its files are in layers of
+    their own (packed < progress < transport < cache < hunt < access <
+    prefetch; transport < async < nb < vis), so that an access does not walk
+    access -> cache -> access.  Nothing is allowed.  The other layers'
+    files still call each other back (core's start.c and segment.c, sync's
+    barrier.c and neighbor.c), so they are not checked yet.
+
 rts/modules.c, the table of the modules' start-up, exit, poll and quiesce
 hooks, is the one file above every layer: it may include any header, and
 core's module.c reads the table it defines.  MPI_* names are MPI's own: the
@@ -21,18 +29,22 @@ caller, so a call to them is a call to MPI, not into a layer.
 
 Also checked: every layer folder has its layer header, and no runtime source
 lies outside a layer folder but modules.c.  Prints one line per violation
-and exits 1 if there is any.
+and exits 1 if there is any.  `rts_layers.py --self-test` builds a library
+of two comm/ objects that call each other and checks that the circle is
+found.
 """
 import os
 import re
 import subprocess
 import sys
+import tempfile
 
 LAYERS = ["core", "comm", "check", "sync", "lib"]
 RANK = {name: i for i, name in enumerate(LAYERS)}
 LAYER_HEADER = {"core": "core.h", "comm": "comm.h", "check": "check.h", "sync": "sync.h",
                 "lib": "lib.h"}
 TOP_FILE = "modules.c"  # the module table: knows every layer
+ACYCLIC = ["comm"]  # layers whose files must not call each other in a circle
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -115,8 +127,62 @@ def nm_members(lib, *flags):
     return result
 
 
+def circles(calls):
+    """The circles of a graph {file: {file it calls: symbols}}: one shortest
+    circle through each strongly connected part of more than one file, as a
+    list of (file, symbol it uses of the next) ending where it began, with
+    the files of the part."""
+    index, low, stack, on, parts = {}, {}, [], set(), []
+
+    def visit(v):  # Tarjan's algorithm
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(calls.get(v, {})):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = set()
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                part.add(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                parts.append(part)
+
+    for v in sorted(calls):
+        if v not in index:
+            visit(v)
+    found = []
+    for part in parts:
+        start = min(part)
+        prev, queue = {start: None}, [start]  # breadth first: a shortest circle
+        while queue:
+            v = queue.pop(0)
+            nxt = [w for w in sorted(calls.get(v, {})) if w in part]
+            if start in nxt:
+                path = [v]
+                while prev[path[-1]] is not None:
+                    path.append(prev[path[-1]])
+                path.reverse()
+                found.append(([(a, sorted(calls[a][b])[0])
+                               for a, b in zip(path, path[1:] + [start])], sorted(part)))
+                break
+            for w in nxt:
+                if w not in prev:
+                    prev[w] = v
+                    queue.append(w)
+    return found
+
+
 def check_objects(lib):
     problems = []
+    calls = {}  # within a layer of ACYCLIC: member -> member it calls -> symbols
     defined = {}  # symbol -> member
     members = set()
     for member, kind, name in nm_members(lib, "-g", "--defined-only"):
@@ -142,10 +208,49 @@ def check_objects(lib):
         if RANK[theirs] > RANK[mine]:
             problems.append(f"{member}: calls {name}, defined in {owner}: {mine} calls "
                             f"into {theirs}, a higher layer")
+        if mine == theirs and mine in ACYCLIC:
+            calls.setdefault(member, {}).setdefault(owner, set()).add(name)
+    def source(member):  # comm_cache.c.o -> comm/cache.c
+        return member.replace("_", "/", 1)[:-len(".o")]
+    for circle, part in circles(calls):
+        steps = " -> ".join(f"{source(m)} (uses {sym})" for m, sym in circle)
+        problems.append(f"rts/{object_layer(circle[0][0])}: files call each other in a circle: "
+                        f"{steps} -> {source(circle[0][0])}; all in circles with each other: "
+                        f"{', '.join(source(m) for m in part)}")
     return problems
 
 
+def self_test():
+    """Two comm/ objects that call each other make a library the check must
+    refuse, naming both; the same objects calling one way pass."""
+    with tempfile.TemporaryDirectory() as tmp:
+        def lib(name, sources):
+            objs = []
+            for base, text in sources.items():
+                src = os.path.join(tmp, base)
+                with open(src, "w", encoding="utf-8") as f:
+                    f.write(text)
+                obj = os.path.join(tmp, f"comm_{base}.o")
+                subprocess.run(["cc", "-c", "-o", obj, src], check=True)
+                objs.append(obj)
+            path = os.path.join(tmp, name)
+            subprocess.run(["ar", "rcs", path] + objs, check=True)
+            return path
+        circle = lib("circle.a", {"a.c": "void b(void); void a(void) { b(); }\n",
+                                  "b.c": "void a(void); void b(void) { a(); }\n"})
+        line = lib("line.a", {"a.c": "void b(void); void a(void) { b(); }\n",
+                              "b.c": "void b(void) {}\n"})
+        got, clean = check_objects(circle), check_objects(line)
+    ok = (len(got) == 1 and "comm/a.c (uses b)" in got[0] and "comm/b.c (uses a)" in got[0]
+          and not clean)
+    print("\n".join(got + clean))
+    print(f"rts layers self-test: {'OK' if ok else 'FAILED'}")
+    return 0 if ok else 1
+
+
 def main(argv):
+    if argv[1:] == ["--self-test"]:
+        return self_test()
     if len(argv) not in (2, 3):
         print(__doc__.strip().splitlines()[0], file=sys.stderr)
         return 2

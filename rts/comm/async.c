@@ -14,8 +14,7 @@
 #include "core/doorbell.h"
 #include "core/segment.h"
 #include "core/stats.h"
-#include "access.h"
-#include "nb.h"
+#include "transport.h"
 #include "upcrt.h"
 #include "upcx.h"
 
@@ -364,7 +363,7 @@ struct upcx_future *upcrt_async(int thread, void (*fn)(void), const char *sig, i
     static const uint64_t one = 1;
     MPI_Accumulate(&one, 1, MPI_UINT64_T, thread, UPCRT_SEG_ASYNC, 1, MPI_UINT64_T, MPI_SUM,
                    upcrt_seg_win);
-    upcrt_access_note_put(thread, UPCRT_SEG_ASYNC, sizeof one);
+    upcrt_transport_note_put(thread, UPCRT_SEG_ASYNC, sizeof one);
     upcrt_doorbell_ring(thread);
   }
   return f;
@@ -399,7 +398,7 @@ void upcx_wait(upcx_future_t f, void *result) {
 }
 
 void upcx_poll(void) {
-  if (upcrt_vis_queued) upcrt_vis_post_queued();
+  if (upcrt_transport_deferred) upcrt_transport_post_deferred();
   upcrt_async_step();
 }
 

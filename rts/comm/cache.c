@@ -7,7 +7,7 @@
 
 #include "core/segment.h"
 #include "core/start.h"
-#include "access.h"
+#include "transport.h"
 
 /* Defaults measured with test/bench/cache_bench.c (docs/runtime.md, "The software cache"). */
 #define DEFAULT_LINES 256
@@ -134,10 +134,10 @@ static int upcrt_cache_valid(const upcrt_cache_line_t *l) {
 }
 
 /* Puts the dirty bytes of l: runs that fit a batch join the other relaxed
- * puts to the thread (access.c gathers them: a fence's write-back of a
- * stream of lines is a few messages, not one per line), else one MPI_Put (an
- * hindexed datatype when they form several runs) from a copy in the staging
- * buffer.  Either way the slot can be reused at once; the next completion of
+ * puts to the thread (transport.c gathers them: a fence's write-back of a
+ * stream of lines is a few messages, not one per line), else one indexed
+ * put (one MPI_Put, an hindexed datatype when they form several runs) from
+ * a copy in the staging buffer.  Either way the slot can be reused at once; the next completion of
  * the thread's puts completes it. */
 static void upcrt_cache_write_back(upcrt_cache_line_t *l) {
   if (!l->dirty) return;
@@ -161,30 +161,13 @@ static void upcrt_cache_write_back(upcrt_cache_line_t *l) {
     n++;
   }
   uint64_t line_off = l->line << upcrt_cache_shift;
-  if (n <= 8 && bytes <= UPCRT_ACCESS_RUN_MAX) {
+  if (n <= 8 && bytes <= UPCRT_TRANSPORT_RUN_MAX) {
     for (int k = 0; k < n; k++)
-      upcrt_access_put_burst(l->thread, line_off + (uint64_t)upcrt_cache_disp[k],
-                             l->data + upcrt_cache_disp[k], (size_t)upcrt_cache_len[k]);
+      upcrt_transport_put_run(l->thread, line_off + (uint64_t)upcrt_cache_disp[k],
+                              l->data + upcrt_cache_disp[k], (size_t)upcrt_cache_len[k]);
   } else {
-    MPI_Aint first = upcrt_cache_disp[0];
-    size_t span = (size_t)(upcrt_cache_disp[n - 1] + upcrt_cache_len[n - 1] - first);
-    MPI_Aint base = (MPI_Aint)line_off + first;
-    /* an earlier write-back or put of these bytes may still be in flight */
-    if (upcrt_access_overlaps(l->thread, (uint64_t)base, span))
-      upcrt_access_complete_target(l->thread);
-    unsigned char *copy = upcrt_access_stage_alloc(span);
-    memcpy(copy, l->data + first, span);
-    if (n == 1) {
-      MPI_Put(copy, (int)span, MPI_BYTE, l->thread, base, (int)span, MPI_BYTE, upcrt_seg_win);
-    } else {
-      for (int k = 0; k < n; k++) upcrt_cache_disp[k] -= first;
-      MPI_Datatype runs;
-      MPI_Type_create_hindexed(n, upcrt_cache_len, upcrt_cache_disp, MPI_BYTE, &runs);
-      MPI_Type_commit(&runs);
-      MPI_Put(copy, 1, runs, l->thread, base, 1, runs, upcrt_seg_win);
-      MPI_Type_free(&runs); /* MPI keeps it until the put completes */
-    }
-    upcrt_access_note_put(l->thread, (uint64_t)base, span);
+    upcrt_transport_put_indexed(l->thread, line_off, l->data, n, upcrt_cache_disp,
+                                upcrt_cache_len);
   }
   memset(l->mask, 0, upcrt_cache_mwords * 8);
   l->dirty = 0;
@@ -243,17 +226,16 @@ static void upcrt_cache_evict(upcrt_cache_line_t *s) {
   s->dirty = 0;
 }
 
-/* Reads line L of thread t into buf, after our puts to t complete (MPI
- * does not order them before a get). */
+/* Reads line L of thread t into buf (after our puts to t complete:
+ * upcrt_transport_get). */
 static void upcrt_cache_fetch(int t, uint64_t L, unsigned char *buf) {
-  if (upcrt_access_pending(t)) upcrt_access_complete_target(t);
   uint64_t off = L << upcrt_cache_shift;
   size_t n = upcrt_cache_lsize;
   if (off + n > upcrt_seg_size) n = upcrt_seg_size - off; /* the segment's last line */
   /* a line longer than the null guard starts inside it (segment.h): the
    * guard is never accessed (upcrt_seg_check) and is not readable */
   size_t skip = off < UPCRT_SEG_GUARD ? (size_t)(UPCRT_SEG_GUARD - off) : 0;
-  upcrt_access_get_wait(buf + skip, t, off + skip, n - skip);
+  upcrt_transport_get(buf + skip, t, off + skip, n - skip);
 }
 
 /* Loads the bytes of a partial line that were not written (the written
@@ -315,7 +297,8 @@ static upcrt_cache_line_t *upcrt_cache_lookup(int t, uint64_t L, int mode) {
     upcrt_cache_held[t] = 1;
     upcrt_cache_hlist[upcrt_cache_nheld++] = t;
   }
-  upcrt_puts_pending = 1; /* so that the next fence reaches upcrt_flush_puts */
+  /* so that the next fence reaches upcrt_flush_puts */
+  upcrt_transport_hold(UPCRT_TRANSPORT_HELD_LINES);
   return s;
 }
 
@@ -326,7 +309,7 @@ static upcrt_cache_line_t *upcrt_cache_find(int t, uint64_t off, size_t n, int m
     upcrt_cache_st.bypasses++;
     upcrt_cache_flush_range(t, off, n);
     /* MPI orders neither two puts nor a put and a get to one place */
-    if (upcrt_access_pending(t)) upcrt_access_complete_target(t);
+    if (upcrt_transport_pending(t)) upcrt_transport_complete_target(t);
     return NULL;
   }
   return upcrt_cache_lookup(t, off >> upcrt_cache_shift, mode);
@@ -348,7 +331,7 @@ int upcrt_cache_get(void *dst, upcrt_pts_t src, size_t n) {
 
 int upcrt_cache_put(upcrt_pts_t dst, const void *src, size_t n) {
   if (upcrt_cache_lines == 0) return 0;
-  upcrt_access_writes++;
+  upcrt_transport_writes++;
   /* writing around, a thread of which no line is held needs no lookup */
   if (upcrt_cache_around_left && !upcrt_cache_held[dst.thread]) {
     upcrt_cache_around_left--;
@@ -387,8 +370,6 @@ void upcrt_cache_enable(int on) {
   upcrt_cache_writes = upcrt_cache_write_hits = upcrt_cache_around_left = 0;
 }
 
-int upcrt_cache_busy(void) { return upcrt_cache_nheld != 0; }
-
 void upcrt_cache_flush_all(void) {
   if (upcrt_cache_nheld == 0) return;
   for (size_t i = 0; i < upcrt_cache_ndirty; i++) {
@@ -403,6 +384,7 @@ void upcrt_cache_flush_all(void) {
     upcrt_cache_held[t] = 0;
   }
   upcrt_cache_nheld = 0;
+  upcrt_transport_release(UPCRT_TRANSPORT_HELD_LINES);
 }
 
 /* Writes back (and drops) the dirty lines on the list that belong to t and
@@ -431,7 +413,7 @@ void upcrt_cache_flush_thread(int t) {
   int wrote = upcrt_cache_write_back_thread(t, 0, UINT64_MAX);
   upcrt_cache_epoch[t]++;
   /* completed before the caller's operation: MPI would not order them */
-  if (wrote) upcrt_access_complete_target(t);
+  if (wrote) upcrt_transport_complete_target(t);
 }
 
 void upcrt_cache_flush_range(int t, uint64_t off, size_t n) {
@@ -452,7 +434,7 @@ void upcrt_cache_flush_range(int t, uint64_t off, size_t n) {
     upcrt_cache_line_t *v = &upcrt_cache_victim[i];
     if (v->thread == t && v->epoch == ep && v->line >= lo && v->line <= hi) v->epoch = 0;
   }
-  if (wrote) upcrt_access_complete_target(t);
+  if (wrote) upcrt_transport_complete_target(t);
 }
 
 void upcrt_cache_stats(upcrt_cache_stats_t *s) { *s = upcrt_cache_st; }

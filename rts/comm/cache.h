@@ -9,7 +9,7 @@
  * and the line's other bytes are loaded only if a read needs them; while
  * writes keep missing (random writes) they go around the cache.  A
  * write-back puts only the dirty bytes (one MPI_Put with an hindexed
- * datatype, from a copy in access.c's staging buffer), so threads writing
+ * datatype, from a copy in transport.c's staging buffer), so threads writing
  * different bytes of one line do not overwrite each other.
  *
  * Consistency (UPC 1.3, 5.1.2): upcrt_flush_puts (every fence, strict access,
@@ -44,9 +44,6 @@ void upcrt_cache_flush_range(int t, uint64_t off, size_t n);
  * with write misses allocating lines again); for benchmarks that compare the
  * two in one run. */
 void upcrt_cache_enable(int on);
-/* Non-zero while some line is held (keeps upcrt_puts_pending set, so that
- * the inline upcrt_fence reaches upcrt_flush_puts). */
-int upcrt_cache_busy(void);
 
 typedef struct upcrt_cache_stats {
   uint64_t hits, misses, victim_hits, writebacks, bypasses;

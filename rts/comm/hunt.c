@@ -15,7 +15,8 @@
 #include "core/segment.h"
 #include "core/start.h"
 #include "core/trace.h"
-#include "access.h"
+#include "cache.h"
+#include "transport.h"
 #include "upcx.h"
 
 /* Limits (bytes are multiples of the page size).  On this machine HUNT does
@@ -114,7 +115,7 @@ static void upcrt_hunt_unprotect(int i) {
   memcpy(s->lo, s->stage, s->len);
   if (UPCRT_UNLIKELY(upcrt_tracing)) upcrt_trace_async_end("HUNT strip", s->seq);
   upcrt_hunt_live[i] = 0;
-  upcrt_hunt_outstanding--;
+  if (--upcrt_hunt_outstanding == 0) upcrt_transport_release(UPCRT_TRANSPORT_HELD_STRIPS);
 }
 
 static void upcrt_hunt_retire(int i) {
@@ -136,6 +137,8 @@ static void upcrt_hunt_retire_arrived(void) {
 void upcrt_hunt_retire_all(void) {
   for (int i = 0; i < MAX_OUT && upcrt_hunt_outstanding; i++)
     if (upcrt_hunt_live[i]) upcrt_hunt_retire(i);
+  /* again here: the handler's release could be lost to a hold it interrupted */
+  upcrt_transport_release(UPCRT_TRANSPORT_HELD_STRIPS);
 }
 
 void upcrt_hunt_sync(int t, const void *p, size_t n) {
@@ -304,13 +307,13 @@ int upcrt_hunt_get(void *dst, upcrt_pts_t src, size_t n) {
   if (k->last != 0) upcrt_hunt_learn(cls, t0 - k->last, k->last_hunted);
   k->last = t0;
   k->last_hunted = upcrt_hunt_choose(cls);
-  if (!k->last_hunted) {
-    upcrt_get_remote(dst, src, n, 0);
+  if (!k->last_hunted) { /* the caller's blocking memget */
     upcrt_hunt_count.declined++;
-    return 1;
+    return 0;
   }
-  /* MPI does not order our earlier puts and these gets */
-  if (upcrt_access_pending(t)) upcrt_access_flush_target(t);
+  /* our cached writes to t first; MPI does not order our earlier puts and
+   * these gets (upcrt_transport_get_start completes them) */
+  upcrt_cache_flush_thread(t);
   /* earlier strips in this buffer must land before the new ones start */
   upcrt_hunt_sync(-1, dst, n);
   char *stage = upcrt_hunt_stage_alloc((size_t)(hi - lo));
@@ -319,16 +322,14 @@ int upcrt_hunt_get(void *dst, upcrt_pts_t src, size_t n) {
     return 0;
   }
 
-  /* the edges: their own requests, waited for below (PMPI_Rget here and
-   * below: the runtime's own gets need no check by hunt_pmpi.c's wrapper) */
+  /* the edges: their own requests, waited for below (through hunt_pmpi.c's
+   * wrapper, which finds no strip there: the earlier ones retired above) */
   MPI_Request edge[2];
   int ne = 0;
-  if (lo > a)
-    PMPI_Rget(a, (int)(lo - a), MPI_BYTE, t, (MPI_Aint)src.offset, (int)(lo - a), MPI_BYTE,
-              upcrt_seg_win, &edge[ne++]);
+  if (lo > a) upcrt_transport_get_start(a, t, src.offset, (size_t)(lo - a), &edge[ne++]);
   if (a + n > hi)
-    PMPI_Rget(hi, (int)(a + n - hi), MPI_BYTE, t, (MPI_Aint)(src.offset + (uint64_t)(hi - a)),
-              (int)(a + n - hi), MPI_BYTE, upcrt_seg_win, &edge[ne++]);
+    upcrt_transport_get_start(hi, t, src.offset + (uint64_t)(hi - a), (size_t)(a + n - hi),
+                              &edge[ne++]);
 
   /* strips in the order the program is expected to touch them */
   size_t whole = (size_t)(hi - lo), done = 0, len = 0;
@@ -338,9 +339,8 @@ int upcrt_hunt_get(void *dst, upcrt_pts_t src, size_t n) {
     char *p = upcrt_hunt_order == UPCX_HUNT_UP ? lo + done : hi - done - len_k;
     int i = upcrt_hunt_slot();
     upcrt_hunt_strip[i] = (upcrt_hunt_strip_t){p, len_k, stage + (p - lo), t, upcrt_hunt_seq++};
-    PMPI_Rget(upcrt_hunt_strip[i].stage, (int)len_k, MPI_BYTE, t,
-              (MPI_Aint)(src.offset + (uint64_t)(p - a)), (int)len_k, MPI_BYTE, upcrt_seg_win,
-              &upcrt_hunt_req[i]);
+    upcrt_transport_get_start(upcrt_hunt_strip[i].stage, t, src.offset + (uint64_t)(p - a),
+                              len_k, &upcrt_hunt_req[i]);
     if (UPCRT_UNLIKELY(upcrt_tracing))
       upcrt_trace_async_begin("HUNT strip", upcrt_hunt_strip[i].seq, len_k);
     upcrt_hunt_live[i] = 1;
@@ -361,8 +361,8 @@ int upcrt_hunt_get(void *dst, upcrt_pts_t src, size_t n) {
   upcrt_hunt_count.gets++;
   upcrt_hunt_count.bytes += whole;
   for (int e = 0; e < ne; e++) MPI_Wait(&edge[e], MPI_STATUS_IGNORE);
-  /* fences must come to upcrt_flush_puts, which retires the strips */
-  upcrt_puts_pending = 1;
+  /* fences must come to upcrt_flush_puts, whose quiesce hooks retire the strips */
+  upcrt_transport_hold(UPCRT_TRANSPORT_HELD_STRIPS);
   return 1;
 }
 

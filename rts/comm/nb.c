@@ -2,13 +2,10 @@
  * request-based RMA (see nb.h). */
 #include "nb.h"
 
-#include <limits.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/backoff.h"
-#include "core/doorbell.h"
 #include "core/segment.h"
 #include "core/stats.h"
 #include "access.h"
@@ -16,150 +13,42 @@
 
 static upcrt_nb_op_t *implicit_ops;
 
-/* Per target thread: operations posted here, and how many of them a flush
- * has completed.  MPI_Win_flush(t) completes every earlier operation to t,
- * so waiting for many handles to one thread (a VIS copy per ghost region)
- * flushes it once, not once per handle. */
-static uint64_t *nb_posted, *nb_flushed;
-
-#define CHUNK ((size_t)1 << 30) /* MPI counts are int */
-
-static void *grow(void *p, int *cap, size_t elem) {
-  *cap = *cap ? 2 * *cap : 4;
-  p = realloc(p, (size_t)*cap * elem);
-  if (!p) upcrt_fatal("non-blocking transfer: out of memory");
-  return p;
-}
-
 upcrt_nb_op_t *upcrt_nb_new(void) {
   upcrt_hunt_retire_all(); /* MPI may read or write private memory under a HUNT strip */
-  upcrt_nb_op_t *h = calloc(1, sizeof *h);
-  if (!h) upcrt_fatal("non-blocking transfer: out of memory");
-  return h;
-}
-
-void upcrt_nb_add_request(upcrt_nb_op_t *h, MPI_Request r) {
-  if (h->nreq == h->capreq) h->req = grow(h->req, &h->capreq, sizeof *h->req);
-  h->req[h->nreq++] = r;
-}
-
-static void add_target(upcrt_nb_op_t *h, int t) {
-  if (!nb_posted) {
-    nb_posted = calloc((size_t)upcrt_threads, sizeof *nb_posted);
-    nb_flushed = calloc((size_t)upcrt_threads, sizeof *nb_flushed);
-    if (!nb_posted || !nb_flushed) upcrt_fatal("non-blocking transfer: out of memory");
-  }
-  uint64_t seq = ++nb_posted[t];
-  for (int i = 0; i < h->ntgt; i++)
-    if (h->tgt[i] == t) {
-      h->tgtseq[i] = seq;
-      return;
-    }
-  if (h->ntgt == h->captgt) {
-    int cap = h->captgt;
-    h->tgt = grow(h->tgt, &h->captgt, sizeof *h->tgt);
-    h->tgtseq = grow(h->tgtseq, &cap, sizeof *h->tgtseq);
-  }
-  h->tgtseq[h->ntgt] = seq;
-  h->tgt[h->ntgt++] = t;
-}
-
-void upcrt_nb_own_type(upcrt_nb_op_t *h, MPI_Datatype t) {
-  if (h->ntypes == h->captypes) h->types = grow(h->types, &h->captypes, sizeof *h->types);
-  h->types[h->ntypes++] = t;
+  return upcrt_transport_op_new();
 }
 
 void upcrt_nb_rget(upcrt_nb_op_t *h, void *laddr, MPI_Datatype ltype, int t, MPI_Aint disp,
                    MPI_Datatype rtype) {
-  /* A get must see this thread's earlier relaxed puts to the target. */
+  /* A get must see this thread's earlier relaxed puts and cached writes to t. */
   if (upcrt_puts_pending) upcrt_access_flush_target(t);
-  MPI_Request r;
-  MPI_Rget(laddr, 1, ltype, t, disp, 1, rtype, upcrt_seg_win, &r);
-  upcrt_nb_add_request(h, r);
-  /* MPICH 4.0 (ch4) completes the request of an Rget with derived datatypes
-   * before the data has arrived; only a flush of the target completes it. */
-  add_target(h, t);
+  upcrt_transport_op_get(h, laddr, ltype, t, disp, rtype);
 }
 
 void upcrt_nb_rput(upcrt_nb_op_t *h, const void *laddr, MPI_Datatype ltype, int t,
                    MPI_Aint disp, MPI_Datatype rtype) {
   /* MPI orders neither two puts nor a put after an accumulate to one place */
   if (upcrt_puts_pending) upcrt_access_flush_target(t);
-  MPI_Request r;
-  upcrt_access_writes++;
-  MPI_Rput(laddr, 1, ltype, t, disp, 1, rtype, upcrt_seg_win, &r);
-  upcrt_nb_add_request(h, r);
-  add_target(h, t);
+  upcrt_transport_op_put(h, laddr, ltype, t, disp, rtype);
 }
 
-upcrt_nb_op_t *upcrt_nb_in_batch(upcrt_nb_op_t *batch) {
-  upcrt_nb_op_t *h = upcrt_nb_new();
-  h->batch = batch;
-  batch->refs++;
-  return h;
-}
-
-static void free_op(upcrt_nb_op_t *h) {
-  if (h->batch && --h->batch->refs == 0) free_op(h->batch);
-  for (int i = 0; i < h->ntypes; i++) MPI_Type_free(&h->types[i]);
-  free(h->types);
-  free(h->req);
-  free(h->tgt);
-  free(h->tgtseq);
-  free(h->tmp);
-  free(h);
-}
-
-upcrt_nb_op_t *upcrt_nb_finish(upcrt_nb_op_t *h) {
-  if (h->nreq == 0 && !h->batch) {
-    free_op(h);
+upcrt_nb_op_t *upcrt_nb_finish(upcrt_nb_op_t *op) {
+  if (upcrt_transport_op_empty(op)) {
+    upcrt_transport_op_free(op);
     return UPC_COMPLETE_HANDLE;
   }
-  return h;
+  return op;
 }
 
-/* 1 when every request is done; then the puts are completed remotely. */
-static int test_op(upcrt_nb_op_t *h) {
-  if (upcrt_vis_queued) upcrt_vis_post_queued();
-  if (h->batch) {
-    if (!h->batch->complete) h->batch->complete = test_op(h->batch);
-    return h->batch->complete;
-  }
-  for (int i = 0; i < h->nreq; i++) {
-    int done = 0;
-    MPI_Test(&h->req[i], &done, MPI_STATUS_IGNORE); /* done: MPI_REQUEST_NULL */
-    if (!done) return 0;
-  }
-  for (int i = 0; i < h->ntgt; i++) {
-    int t = h->tgt[i];
-    if (nb_flushed[t] >= h->tgtseq[i]) continue; /* a later flush covered ours */
-    uint64_t upto = nb_posted[t];
-    MPI_Win_flush(t, upcrt_seg_win);
-    nb_flushed[t] = upto;
-  }
-  if (h->done) {
-    h->done(h);
-    h->done = NULL;
-  }
-  return 1;
-}
+static void nb_poll(void) { upcrt_wait_poll(); } /* the thread we wait for may wait for us */
 
 void upcrt_nb_wait(upcrt_nb_op_t *h) {
   if (h == UPC_COMPLETE_HANDLE) return;
-  /* a packed get (vis.c) waits for its target to poll, or for its
-   * progress thread if it computes */
-  int ring = h->batch ? h->batch->ring : h->ring;
-  upcrt_doorbell_waiter_t w = {0};
-  upcrt_backoff_t bo = {0};
-  while (!test_op(h)) {
-    upcrt_wait_poll(); /* the thread we wait for may wait for us */
-    upcrt_backoff(&bo);
-    if (ring) upcrt_doorbell_ring_later(&w, ring - 1);
-  }
-  free_op(h);
+  upcrt_transport_op_wait(h, nb_poll);
+  upcrt_transport_op_free(h);
 }
 
-void upcrt_nb_implicit(upcrt_nb_op_t *h) {
+static void nb_implicit(upcrt_nb_op_t *h) {
   h = upcrt_nb_finish(h);
   if (h == UPC_COMPLETE_HANDLE) return;
   h->next = implicit_ops;
@@ -177,14 +66,7 @@ static upcrt_nb_op_t *get_nb(void *dst, upcrt_pts_t src, size_t n, const char *w
   }
   upcrt_nb_op_t *h = upcrt_nb_new();
   if (upcrt_puts_pending) upcrt_access_flush_target((int)src.thread);
-  for (size_t done = 0; done < n;) {
-    size_t k = n - done < CHUNK ? n - done : CHUNK;
-    MPI_Request r;
-    MPI_Rget((char *)dst + done, (int)k, MPI_BYTE, (int)src.thread,
-             (MPI_Aint)(src.offset + done), (int)k, MPI_BYTE, upcrt_seg_win, &r);
-    upcrt_nb_add_request(h, r);
-    done += k;
-  }
+  upcrt_transport_op_get_bytes(h, dst, (int)src.thread, src.offset, n);
   return h;
 }
 
@@ -198,16 +80,7 @@ static upcrt_nb_op_t *put_nb(upcrt_pts_t dst, const void *src, size_t n, const c
   }
   if (upcrt_puts_pending) upcrt_access_flush_target((int)dst.thread);
   upcrt_nb_op_t *h = upcrt_nb_new();
-  upcrt_access_writes++;
-  for (size_t done = 0; done < n;) {
-    size_t k = n - done < CHUNK ? n - done : CHUNK;
-    MPI_Request r;
-    MPI_Rput((const char *)src + done, (int)k, MPI_BYTE, (int)dst.thread,
-             (MPI_Aint)(dst.offset + done), (int)k, MPI_BYTE, upcrt_seg_win, &r);
-    upcrt_nb_add_request(h, r);
-    done += k;
-  }
-  add_target(h, (int)dst.thread);
+  upcrt_transport_op_put_bytes(h, src, (int)dst.thread, dst.offset, n);
   return h;
 }
 
@@ -266,27 +139,27 @@ upc_handle_t upc_memset_nb(upcrt_pts_t dst, int c, size_t n) {
 int upc_sync_attempt(upc_handle_t h) {
   if (h == UPC_COMPLETE_HANDLE) return 1;
   upcrt_wait_poll();
-  if (!test_op(h)) return 0;
-  free_op(h);
+  if (!upcrt_transport_op_test(h)) return 0;
+  upcrt_transport_op_free(h);
   return 1;
 }
 void upc_sync(upc_handle_t h) { upcrt_nb_wait(h); }
 
 void upc_memcpy_nbi(upcrt_pts_t dst, upcrt_pts_t src, size_t n) {
   upcrt_nb_op_t *h = copy_nb(dst, src, n, "upc_memcpy_nbi");
-  if (h) upcrt_nb_implicit(h);
+  if (h) nb_implicit(h);
 }
 void upc_memget_nbi(void *dst, upcrt_pts_t src, size_t n) {
   upcrt_nb_op_t *h = get_nb(dst, src, n, "upc_memget_nbi");
-  if (h) upcrt_nb_implicit(h);
+  if (h) nb_implicit(h);
 }
 void upc_memput_nbi(upcrt_pts_t dst, const void *src, size_t n) {
   upcrt_nb_op_t *h = put_nb(dst, src, n, "upc_memput_nbi");
-  if (h) upcrt_nb_implicit(h);
+  if (h) nb_implicit(h);
 }
 void upc_memset_nbi(upcrt_pts_t dst, int c, size_t n) {
   upcrt_nb_op_t *h = set_nb(dst, c, n, "upc_memset_nbi");
-  if (h) upcrt_nb_implicit(h);
+  if (h) nb_implicit(h);
 }
 
 int upc_synci_attempt(void) {
@@ -294,9 +167,9 @@ int upc_synci_attempt(void) {
   upcrt_nb_op_t **pp = &implicit_ops;
   while (*pp) {
     upcrt_nb_op_t *h = *pp;
-    if (test_op(h)) {
+    if (upcrt_transport_op_test(h)) {
       *pp = h->next;
-      free_op(h);
+      upcrt_transport_op_free(h);
     } else {
       pp = &h->next;
     }

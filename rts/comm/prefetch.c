@@ -8,8 +8,8 @@
 #include "core/segment.h"
 #include "core/start.h"
 #include "core/stats.h"
-#include "access.h"
 #include "cache.h"
+#include "transport.h"
 #include "upcrt.h"
 
 #define PF_SLOTS 40
@@ -27,7 +27,7 @@ typedef struct {
 
 static pf_slot_t pf_slot[PF_SLOTS];
 static int pf_live;             /* slots holding rows */
-static uint64_t pf_writes;      /* upcrt_access_writes when the rows were requested */
+static uint64_t pf_writes;      /* upcrt_transport_writes when the rows were requested */
 static uint64_t pf_clock;       /* for the least recently used slot */
 static unsigned char *pf_depth; /* per thread: rows to read ahead */
 static uint64_t *pf_last_end;   /* per thread: where the last fetch from it ended */
@@ -45,7 +45,7 @@ void upcrt_prefetch_init(void) {
 }
 
 static void pf_free(pf_slot_t *s) {
-  if (s->req != MPI_REQUEST_NULL) upcrt_access_wait(&s->req);
+  if (s->req != MPI_REQUEST_NULL) upcrt_transport_wait(&s->req);
   s->t = -1;
   pf_live--;
 }
@@ -54,7 +54,7 @@ void upcrt_prefetch_quiesce(void) {
   if (!pf_live) return;
   for (int i = 0; i < PF_SLOTS; i++)
     if (pf_slot[i].t >= 0) pf_free(&pf_slot[i]);
-  upcrt_access_held_reads = 0;
+  upcrt_transport_release(UPCRT_TRANSPORT_HELD_ROWS);
 }
 
 static pf_slot_t *pf_find(int t, uint64_t off, size_t n) {
@@ -77,15 +77,13 @@ static pf_slot_t *pf_request(int t, uint64_t off, size_t n, int ahead) {
     s->cap = n;
   }
   /* MPI orders neither a put and a get to one place: dirty cached bytes and
-   * puts in flight to t land first */
+   * puts in flight to t land first (the second in upcrt_transport_get_start) */
   upcrt_cache_flush_range(t, off, n);
-  if (upcrt_access_pending(t)) upcrt_access_complete_target(t);
-  MPI_Rget(s->buf, (int)n, MPI_BYTE, t, (MPI_Aint)off, (int)n, MPI_BYTE, upcrt_seg_win, &s->req);
+  upcrt_transport_get_start(s->buf, t, off, n, &s->req);
   *s = (pf_slot_t){t, ahead, off, ++pf_clock, n, s->cap, s->req, s->buf};
   pf_live++;
   pf_st.ahead += (uint64_t)ahead;
-  upcrt_access_held_reads = 1; /* the next fence drops them */
-  upcrt_puts_pending = 1;
+  upcrt_transport_hold(UPCRT_TRANSPORT_HELD_ROWS); /* the next fence drops them */
   return s;
 }
 
@@ -105,7 +103,7 @@ void *upcrt_row_fetch_remote(upcrt_pts_t src, size_t bytes, void **buf, size_t *
   upcrt_seg_check(src, "read");
   if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_read(t, bytes);
   if (upcrt_cache_get(*buf, src, bytes)) return *buf; /* a row within a line */
-  if (pf_live && upcrt_access_writes != pf_writes) upcrt_prefetch_quiesce();
+  if (pf_live && upcrt_transport_writes != pf_writes) upcrt_prefetch_quiesce();
   pf_slot_t *s = pf_find(t, off, bytes);
   if (s) {
     pf_st.used += (uint64_t)s->ahead;
@@ -119,7 +117,7 @@ void *upcrt_row_fetch_remote(upcrt_pts_t src, size_t bytes, void **buf, size_t *
       return *buf;
     }
   }
-  if (s->req != MPI_REQUEST_NULL) upcrt_access_wait(&s->req);
+  if (s->req != MPI_REQUEST_NULL) upcrt_transport_wait(&s->req);
   memcpy(*buf, s->buf, bytes);
   s->ahead = 0;
   s->used = ++pf_clock;
@@ -129,6 +127,6 @@ void *upcrt_row_fetch_remote(upcrt_pts_t src, size_t bytes, void **buf, size_t *
     if (o + bytes > upcrt_seg_size) break;
     if (!pf_find(t, o, bytes) && !pf_request(t, o, bytes, 1)) break;
   }
-  pf_writes = upcrt_access_writes;
+  pf_writes = upcrt_transport_writes;
   return *buf;
 }

@@ -14,7 +14,7 @@
  * When read-ahead rows are dropped: at the next fence (upc_fence, a barrier,
  * a strict access, a lock: everything that reaches upcrt_flush_puts, as
  * for the software cache), and as soon as this thread writes to any other
- * thread through MPI (upcrt_access_writes), so that a row never shows an
+ * thread through MPI (upcrt_transport_writes), so that a row never shows an
  * older value than this thread's own write or than the last
  * synchronization.
  *

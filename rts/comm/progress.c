@@ -17,7 +17,7 @@
 #include "core/segment.h"
 #include "core/start.h"
 #include "core/trace.h"
-#include "vis.h"
+#include "packed.h"
 #include "upcrt.h"
 
 enum { UPCRT_PROGRESS_AUTO, UPCRT_PROGRESS_ON, UPCRT_PROGRESS_OFF, UPCRT_PROGRESS_BAD };
@@ -91,7 +91,7 @@ static void *upcrt_progress_main(void *arg) {
       uint64_t trace_t0 = 0;
       if (UPCRT_UNLIKELY(__atomic_load_n(&upcrt_tracing, __ATOMIC_RELAXED)))
         trace_t0 = upcrt_trace_now();
-      upcrt_vis_serve(1);
+      upcrt_packed_serve(1);
       if (UPCRT_UNLIKELY(trace_t0)) upcrt_trace_progress("progress work", trace_t0);
     }
     polls_seen = polls;
@@ -180,5 +180,5 @@ void upcrt_progress(void) {
   static unsigned calls;
   if (++calls % 8 != 0) return;
   __atomic_store_n(&upcrt_progress_polls, upcrt_progress_polls + 1, __ATOMIC_RELAXED);
-  upcrt_vis_serve(0);
+  upcrt_packed_serve(0);
 }

@@ -1,19 +1,19 @@
-/* vis.c — strided, vector and indexed one-sided transfers as one MPI
- * derived-datatype operation per remote thread (see vis.h). */
+/* vis.c — strided, vector and indexed one-sided transfers: one MPI
+ * derived-datatype operation per remote thread, strided gets packed by the
+ * target (see vis.h). */
 #include "vis.h"
 
 #include <limits.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/backoff.h"
 #include "core/segment.h"
 #include "core/stats.h"
 #include "access.h"
 #include "hunt.h"
-#include "progress.h"
+#include "packed.h"
+#include "transport.h"
 
 #define PIECE_MAX ((size_t)1 << 30) /* hindexed block lengths are int */
 
@@ -152,8 +152,8 @@ static void post_pieces(upcrt_nb_op_t *h, pieces_t *p, int put) {
       MPI_Type_commit(&rt);
       if (put) upcrt_nb_rput(h, MPI_BOTTOM, lt, t, 0, rt);
       else upcrt_nb_rget(h, MPI_BOTTOM, lt, t, 0, rt);
-      upcrt_nb_own_type(h, lt);
-      upcrt_nb_own_type(h, rt);
+      upcrt_transport_op_own_type(h, lt);
+      upcrt_transport_op_own_type(h, rt);
       free(lens);
       free(ld);
       free(rd);
@@ -274,62 +274,19 @@ static MPI_Datatype strided_type_cached(const size_t strides[], const size_t cou
   return t;
 }
 
-/* Copies a strided shape between two addresses this process reaches
- * (either side may be contiguous: strides NULL).  The innermost level is a
- * loop of fixed-size copies for the usual small elements: a ghost exchange's
- * x faces are thousands of 8-byte pieces. */
-static void strided_copy_level(char *d, const size_t *ds, const char *s, const size_t *ss,
-                               const size_t count[], size_t level) {
-  if (level == 0) {
-    memcpy(d, s, count[0]);
-    return;
-  }
-  if (level > 1) {
-    for (size_t i = 0; i < count[level]; i++)
-      strided_copy_level(d + i * ds[level - 1], ds, s + i * ss[level - 1], ss, count,
-                         level - 1);
-    return;
-  }
-  size_t n = count[1], len = count[0], a = ds[0], b = ss[0];
-  if (len == 8)
-    for (size_t i = 0; i < n; i++, d += a, s += b) memcpy(d, s, 8);
-  else if (len == 4)
-    for (size_t i = 0; i < n; i++, d += a, s += b) memcpy(d, s, 4);
-  else
-    for (size_t i = 0; i < n; i++, d += a, s += b) memcpy(d, s, len);
-}
-
-static void strided_copy(char *d, const size_t *ds, const char *s, const size_t *ss,
-                         const size_t count[], size_t levels) {
-  size_t dst[64], sst[64], acc = count[0]; /* a contiguous side's strides */
-  for (size_t i = 0; i < levels; i++) {
-    dst[i] = ds ? ds[i] : acc;
-    sst[i] = ss ? ss[i] : acc;
-    acc *= count[i + 1];
-  }
-  strided_copy_level(d, dst, s, sst, count, levels);
-}
-
 /* ---- Strided gets from other nodes: aggregated, packed by the target ----
  * As in the seed (UPC++ for HPGMG-FV), the strided gets a thread starts
  * from one other thread travel together: each is queued, and a thread's
- * queue leaves when any handle is waited for or tested, at bupc_poll or
- * upcx_poll, or when it holds VIS_BATCH_MAX gets or VIS_BATCH_BYTES.
- *
- * A batch does not travel as an MPI_Rget of derived datatypes: MPICH
- * (ch4:ucx) serves those as an active message that the target unpacks
- * piece by piece.  Measured at 2 ranks on one node, 9,248 8-byte pieces (a
- * ghost exchange's x faces) took 270 us against 22 us for the same 74 KB
- * contiguous, and beyond 64 KB a get fell to about 400 ns a piece.  So, as
- * GASNet's VIS does for small pieces, the batch is a request message that
- * lists the shapes; the target packs them into one reply message when it
- * next polls (a wait in the runtime, or its progress thread), and the
- * origin unpacks the reply when the batch's handle completes.  Each get
- * keeps its own handle, which completes with the batch. */
+ * queue is a deferred transport operation that leaves when any handle is
+ * waited for or tested, at bupc_poll or upcx_poll, or when it holds
+ * VIS_BATCH_MAX gets or VIS_BATCH_BYTES.  It leaves as one request that
+ * the target packs into one reply (packed.h says why not an MPI_Rget of
+ * derived datatypes), and the origin unpacks the reply when the batch
+ * completes.  Each get keeps its own handle, which completes with the
+ * batch. */
 #define VIS_BATCH_MAX 256
 #define VIS_BATCH_BYTES ((size_t)1 << 26)
-#define VIS_LEVELS 3 /* deeper shapes are not queued */
-enum { VIS_TAG_REQ = 1, VIS_TAG_REP = 2 };
+#define VIS_LEVELS UPCRT_PACKED_LEVELS /* deeper shapes are not queued */
 
 typedef struct {
   char *dl;                  /* destination */
@@ -339,15 +296,12 @@ typedef struct {
 
 typedef struct {
   upcrt_nb_op_t *op; /* the open batch, or NULL */
-  int n, cap, listed;
+  int n, cap;
   size_t bytes;
   vis_get_t *g;
 } vis_queue_t;
 
-int upcrt_vis_queued;
 static vis_queue_t *vis_queues; /* per thread */
-static int *vis_listed, vis_nlisted; /* threads with an open batch */
-static MPI_Comm vis_comm = MPI_COMM_NULL;
 
 /* A posted batch: what the origin unpacks, and the request it sent. */
 typedef struct {
@@ -358,125 +312,51 @@ typedef struct {
   size_t reply_cap, msg_cap;
 } vis_batch_t;
 
-/* Replies this thread is sending, and the lock that makes one thread at a
- * time (the UPC thread in a wait, or the progress thread) serve requests:
- * in order, so the k-th reply to a thread answers its k-th request. */
-static pthread_mutex_t vis_serve_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct vis_out {
-  MPI_Request req;
-  char *buf;
-  size_t cap;
-} *vis_out;
-static size_t vis_nout, vis_capout;
-
-void upcrt_vis_init(void) {
-  MPI_Request r;
-  MPI_Comm_idup(upcrt_seg_comm, &vis_comm, &r);
-  upcrt_backoff_waitall(1, &r);
-}
-
-/* Buffers for requests and replies, kept: freeing tens of kilobytes lets
- * malloc shrink the heap, and every brk then costs a TLB shootdown plus
- * UCX's memory hooks (measured: half the time of a ghost exchange). */
-typedef struct {
-  void *p[16];
-  size_t cap[16];
-  int n;
-} vis_pool_t;
-static vis_pool_t origin_pool, target_pool; /* target_pool: under vis_serve_lock */
-
-/* A kept buffer of at least n bytes (its size in *cap). */
-static void *pool_get(vis_pool_t *pl, size_t n, size_t *cap) {
-  void *p = NULL;
-  size_t c = 0;
-  if (pl->n) {
-    pl->n--;
-    p = pl->p[pl->n];
-    c = pl->cap[pl->n];
-  }
-  if (c < n) {
-    free(p);
-    c = n < 4096 ? 4096 : n;
-    p = malloc(c);
-    if (!p) upcrt_fatal("non-contiguous transfer: out of memory for %zu bytes", n);
-  }
-  *cap = c;
-  return p;
-}
-
-static void pool_put(vis_pool_t *pl, void *p, size_t cap) {
-  if (pl->n == 16) {
-    free(p);
-    return;
-  }
-  pl->p[pl->n] = p;
-  pl->cap[pl->n++] = cap;
-}
-
-static size_t shape_bytes(const size_t count[], size_t levels) {
-  size_t t = 1;
-  for (size_t i = 0; i <= levels; i++) t *= count[i];
-  return t;
-}
-
 static void unpack_batch(upcrt_nb_op_t *op) {
   vis_batch_t *b = op->done_arg;
   const char *at = b->reply;
   for (int i = 0; i < b->n; i++) {
     const vis_get_t *g = &b->g[i];
-    strided_copy(g->dl, g->ls, at, NULL, g->count, g->levels);
-    at += shape_bytes(g->count, g->levels);
+    upcrt_packed_copy(g->dl, g->ls, at, NULL, g->count, g->levels);
+    at += upcrt_packed_shape_bytes(g->count, g->levels);
   }
   free(b->g);
-  pool_put(&origin_pool, b->reply, b->reply_cap);
-  pool_put(&origin_pool, b->msg, b->msg_cap);
+  upcrt_packed_release(b->reply, b->reply_cap);
+  upcrt_packed_release(b->msg, b->msg_cap);
   free(b);
   op->done_arg = NULL;
 }
 
-/* The request: n, then per get its offset, levels, counts and strides. */
-static void post_queue(int t) {
+/* Posts thread t's queue (the post hook of its deferred operation). */
+static void post_queue(upcrt_nb_op_t *op) {
+  int t = (int)(intptr_t)op->post_arg;
   vis_queue_t *q = &vis_queues[t];
-  if (!q->op) return;
   upcrt_hunt_retire_all(); /* the unpack may write private memory under a HUNT strip */
   size_t words = 1;
-  for (int i = 0; i < q->n; i++) words += 2 + 2 * q->g[i].levels + 1;
+  for (int i = 0; i < q->n; i++) words += upcrt_packed_shape_words(q->g[i].levels);
   vis_batch_t *b = malloc(sizeof *b);
   if (!b) upcrt_fatal("non-contiguous transfer: out of memory");
   size_t msg_cap, reply_cap;
-  uint64_t *msg = pool_get(&origin_pool, sizeof(uint64_t) * words, &msg_cap);
-  char *reply = pool_get(&origin_pool, q->bytes, &reply_cap);
+  uint64_t *msg = upcrt_packed_buffer(sizeof(uint64_t) * words, &msg_cap);
+  char *reply = upcrt_packed_buffer(q->bytes, &reply_cap);
   uint64_t *w = msg;
   *w++ = (uint64_t)q->n;
   for (int i = 0; i < q->n; i++) {
     const vis_get_t *g = &q->g[i];
-    *w++ = g->roff;
-    *w++ = g->levels;
-    for (size_t l = 0; l <= g->levels; l++) *w++ = g->count[l];
-    for (size_t l = 0; l < g->levels; l++) *w++ = g->rs[l];
+    w = upcrt_packed_add_shape(w, g->roff, g->levels, g->count, g->rs);
   }
   *b = (vis_batch_t){q->g, q->n, reply, msg, reply_cap, msg_cap};
-  MPI_Request r;
-  MPI_Irecv(reply, (int)q->bytes, MPI_BYTE, t, VIS_TAG_REP, vis_comm, &r);
-  upcrt_nb_add_request(q->op, r);
-  MPI_Isend(msg, (int)words, MPI_UINT64_T, t, VIS_TAG_REQ, vis_comm, &r);
-  upcrt_nb_add_request(q->op, r);
-  q->op->done = unpack_batch;
-  q->op->done_arg = b;
-  q->op->ring = t + 1;
+  MPI_Request r[2];
+  upcrt_packed_post(t, msg, words, reply, q->bytes, r);
+  upcrt_transport_op_add_request(op, r[0]);
+  upcrt_transport_op_add_request(op, r[1]);
+  upcrt_transport_op_wake(op, t);
+  op->done = unpack_batch;
+  op->done_arg = b;
   q->op = NULL;
   q->g = NULL;
   q->n = q->cap = 0;
   q->bytes = 0;
-}
-
-void upcrt_vis_post_queued(void) {
-  upcrt_vis_queued = 0;
-  for (int i = 0; i < vis_nlisted; i++) {
-    vis_queues[vis_listed[i]].listed = 0;
-    post_queue(vis_listed[i]);
-  }
-  vis_nlisted = 0;
 }
 
 /* Queues a get of a strided shape at thread t, offset roff, into dl. */
@@ -484,19 +364,16 @@ static upcrt_nb_op_t *queue_get(char *dl, const size_t *lstrides, int t, uint64_
                                 const size_t *rstrides, const size_t count[], size_t levels) {
   if (!vis_queues) {
     vis_queues = calloc((size_t)upcrt_threads, sizeof *vis_queues);
-    vis_listed = malloc(sizeof(int) * (size_t)upcrt_threads);
-    if (!vis_queues || !vis_listed) upcrt_fatal("non-contiguous transfer: out of memory");
+    if (!vis_queues) upcrt_fatal("non-contiguous transfer: out of memory");
   }
   /* the get must see this thread's earlier relaxed puts to t */
   if (upcrt_puts_pending) upcrt_access_flush_target(t);
   vis_queue_t *q = &vis_queues[t];
-  size_t bytes = shape_bytes(count, levels);
-  if (q->op && q->bytes + bytes > VIS_BATCH_BYTES) post_queue(t);
-  if (!q->op) q->op = upcrt_nb_new();
-  if (!q->listed) {
-    q->listed = 1;
-    vis_listed[vis_nlisted++] = t;
-    upcrt_vis_queued = 1;
+  size_t bytes = upcrt_packed_shape_bytes(count, levels);
+  if (q->op && q->bytes + bytes > VIS_BATCH_BYTES) upcrt_transport_post_op(q->op);
+  if (!q->op) {
+    q->op = upcrt_nb_new();
+    upcrt_transport_defer(q->op, post_queue, (void *)(intptr_t)t);
   }
   if (q->n == q->cap) {
     q->cap = q->cap ? 2 * q->cap : 32;
@@ -513,111 +390,21 @@ static upcrt_nb_op_t *queue_get(char *dl, const size_t *lstrides, int t, uint64_
     memcpy(g->rs, rstrides, sizeof(size_t) * levels);
   }
   q->bytes += bytes;
-  upcrt_nb_op_t *h = upcrt_nb_in_batch(q->op);
-  if (q->n >= VIS_BATCH_MAX) post_queue(t);
+  upcrt_nb_op_t *h = upcrt_transport_op_in_batch(q->op);
+  if (q->n >= VIS_BATCH_MAX) upcrt_transport_post_op(q->op);
   return h;
 }
 
-static void reap_replies(void) {
-  size_t k = 0;
-  for (size_t i = 0; i < vis_nout; i++) {
-    int done;
-    MPI_Test(&vis_out[i].req, &done, MPI_STATUS_IGNORE);
-    if (done) pool_put(&target_pool, vis_out[i].buf, vis_out[i].cap);
-    else vis_out[k++] = vis_out[i];
-  }
-  vis_nout = k;
-}
-
-/* Packs one request from thread `from` and starts the reply. */
-static void serve_request(const uint64_t *w, size_t words, int from) {
-  const uint64_t *end = w + words;
-  const uint64_t *at = w + 1;
-  size_t total = 0;
-  /* first pass: check the shapes (a request names this thread's segment
-   * only) and size the reply */
-  for (uint64_t i = 0; i < w[0]; i++) {
-    if (end - at < 2 || at[1] > VIS_LEVELS || (size_t)(end - at) < 3 + 2 * at[1])
-      upcrt_fatal("a strided get request from thread %d is malformed", from);
-    uint64_t off = at[0], levels = at[1], last = off + at[2];
-    for (uint64_t l = 0; l < levels; l++) last += (at[3 + l] - 1) * at[3 + levels + l];
-    if (off < UPCRT_SEG_CTRL || last > upcrt_seg_size || last < off)
-      upcrt_fatal("a strided get request from thread %d reaches outside this thread's "
-                  "shared memory", from);
-    total += shape_bytes((const size_t *)at + 2, levels);
-    at += 3 + 2 * levels;
-  }
-  size_t cap;
-  char *reply = pool_get(&target_pool, total, &cap), *p = reply;
-  at = w + 1;
-  for (uint64_t i = 0; i < w[0]; i++) {
-    size_t levels = at[1];
-    const size_t *count = (const size_t *)at + 2;
-    strided_copy(p, NULL, upcrt_seg_mybase + at[0], count + levels + 1, count, levels);
-    p += shape_bytes(count, levels);
-    at += 3 + 2 * levels;
-  }
-  if (vis_nout == vis_capout) {
-    vis_capout = vis_capout ? 2 * vis_capout : 16;
-    vis_out = realloc(vis_out, vis_capout * sizeof *vis_out);
-    if (!vis_out) upcrt_fatal("out of memory for strided get replies");
-  }
-  vis_out[vis_nout].buf = reply;
-  vis_out[vis_nout].cap = cap;
-  MPI_Isend(reply, (int)total, MPI_BYTE, from, VIS_TAG_REP, vis_comm, &vis_out[vis_nout].req);
-  vis_nout++;
-}
-
 void upcrt_vis_finalize(void) {
-  /* gets queued but never waited for are dropped; replies in flight end
-   * (their origins have posted the receives) */
-  for (int i = 0; i < vis_nlisted; i++) {
-    vis_queue_t *q = &vis_queues[vis_listed[i]];
+  /* gets queued but never waited for are dropped */
+  for (int t = 0; vis_queues && t < upcrt_threads; t++) {
+    vis_queue_t *q = &vis_queues[t];
+    if (q->op) upcrt_transport_undefer(q->op);
     free(q->g);
     *q = (vis_queue_t){0};
   }
-  vis_nlisted = upcrt_vis_queued = 0;
-  for (size_t i = 0; i < vis_nout; i++) {
-    MPI_Wait(&vis_out[i].req, MPI_STATUS_IGNORE);
-    free(vis_out[i].buf);
-  }
-  vis_nout = 0;
-  for (vis_pool_t *pl = &origin_pool; pl; pl = pl == &origin_pool ? &target_pool : NULL)
-    while (pl->n) free(pl->p[--pl->n]);
   for (int i = 0; i < type_cache_n; i++) MPI_Type_free(&type_cache[i].t);
   type_cache_n = type_cache_next = 0;
-  if (vis_comm != MPI_COMM_NULL) MPI_Comm_free(&vis_comm);
-}
-
-void upcrt_vis_serve(int from_progress_thread) {
-  if (vis_comm == MPI_COMM_NULL) { /* before start-up is done: progress only */
-    int flag;
-    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, upcrt_seg_comm, &flag, MPI_STATUS_IGNORE);
-    return;
-  }
-  /* the progress thread leaves it to a UPC thread that serves; a UPC thread
-   * waits for the lock, and so lets a preempted progress thread finish */
-  if (from_progress_thread) {
-    if (pthread_mutex_trylock(&vis_serve_lock) != 0) return;
-  } else {
-    pthread_mutex_lock(&vis_serve_lock);
-  }
-  if (vis_nout) reap_replies();
-  for (;;) {
-    int flag, n;
-    MPI_Message m;
-    MPI_Status st;
-    MPI_Improbe(MPI_ANY_SOURCE, VIS_TAG_REQ, vis_comm, &flag, &m, &st);
-    if (!flag) break;
-    MPI_Get_count(&st, MPI_UINT64_T, &n);
-    size_t cap;
-    uint64_t *w = pool_get(&target_pool, sizeof(uint64_t) * (size_t)n, &cap);
-    MPI_Mrecv(w, n, MPI_UINT64_T, &m, MPI_STATUS_IGNORE);
-    if (n < 1) upcrt_fatal("a strided get request from thread %d is malformed", st.MPI_SOURCE);
-    serve_request(w, (size_t)n, st.MPI_SOURCE);
-    pool_put(&target_pool, w, cap);
-  }
-  pthread_mutex_unlock(&vis_serve_lock);
 }
 
 static upcrt_nb_op_t *xfer_strided(void *ldst, upcrt_pts_t sdst, const size_t *dstrides,
@@ -635,7 +422,7 @@ static upcrt_nb_op_t *xfer_strided(void *ldst, upcrt_pts_t sdst, const size_t *d
   const char *sl = lsrc ? lsrc : upcrt_pts_to_local(ssrc);
   if (dl && sl) {
     if (!lsrc && upcrt_puts_pending) upcrt_access_flush_target((int)ssrc.thread);
-    strided_copy(dl, dstrides, sl, sstrides, count, levels);
+    upcrt_packed_copy(dl, dstrides, sl, sstrides, count, levels);
     return UPC_COMPLETE_HANDLE;
   }
   int lown, rown;
@@ -646,8 +433,8 @@ static upcrt_nb_op_t *xfer_strided(void *ldst, upcrt_pts_t sdst, const size_t *d
     MPI_Datatype rt = strided_type_cached(sstrides, count, levels, what, &rown);
     upcrt_nb_op_t *h = upcrt_nb_new();
     upcrt_nb_rget(h, dl, lt, (int)ssrc.thread, (MPI_Aint)ssrc.offset, rt);
-    if (lown) upcrt_nb_own_type(h, lt);
-    if (rown) upcrt_nb_own_type(h, rt);
+    if (lown) upcrt_transport_op_own_type(h, lt);
+    if (rown) upcrt_transport_op_own_type(h, rt);
     return upcrt_nb_finish(h);
   }
   upcrt_nb_op_t *h = upcrt_nb_new();
@@ -655,8 +442,8 @@ static upcrt_nb_op_t *xfer_strided(void *ldst, upcrt_pts_t sdst, const size_t *d
     MPI_Datatype lt = strided_type_cached(sstrides, count, levels, what, &lown);
     MPI_Datatype rt = strided_type_cached(dstrides, count, levels, what, &rown);
     upcrt_nb_rput(h, sl, lt, (int)sdst.thread, (MPI_Aint)sdst.offset, rt);
-    if (lown) upcrt_nb_own_type(h, lt);
-    if (rown) upcrt_nb_own_type(h, rt);
+    if (lown) upcrt_transport_op_own_type(h, lt);
+    if (rown) upcrt_transport_op_own_type(h, rt);
   } else { /* neither end mapped: gather into a private buffer, then put */
     size_t total = strided_total(count, levels);
     char *tmp = malloc(total);
@@ -672,12 +459,12 @@ static upcrt_nb_op_t *xfer_strided(void *ldst, upcrt_pts_t sdst, const size_t *d
     MPI_Datatype lt = strided_type(cs, count, levels, what);
     MPI_Datatype rt = strided_type(sstrides, count, levels, what);
     upcrt_nb_rget(g, tmp, lt, (int)ssrc.thread, (MPI_Aint)ssrc.offset, rt);
-    upcrt_nb_own_type(g, rt);
+    upcrt_transport_op_own_type(g, rt);
     upcrt_nb_wait(g);
     MPI_Datatype rt2 = strided_type(dstrides, count, levels, what);
     upcrt_nb_rput(h, tmp, lt, (int)sdst.thread, (MPI_Aint)sdst.offset, rt2);
-    upcrt_nb_own_type(h, lt);
-    upcrt_nb_own_type(h, rt2);
+    upcrt_transport_op_own_type(h, lt);
+    upcrt_transport_op_own_type(h, rt2);
     h->tmp = tmp;
   }
   return upcrt_nb_finish(h);

@@ -9,11 +9,11 @@
  * this thread maps are copied directly.
  *
  * What this module keeps: the committed strided types by shape (a cache
- * of 64); the strided gets queued per remote thread until a handle is
+ * of 64), and the strided gets queued per remote thread until a handle is
  * waited for or tested (or bupc_poll/upcx_poll), when each thread's queue
- * leaves as ONE request that the target packs into ONE reply (the
- * aggregation of the seed, UPC++ for HPGMG-FV; see vis.c for why not an
- * MPI_Rget); and, as a target, the replies it is sending.
+ * (a deferred transport operation) leaves as ONE request that the target
+ * packs into ONE reply (the aggregation of the seed, UPC++ for HPGMG-FV;
+ * packed.h says why not an MPI_Rget).
  */
 #ifndef UPCRT_VIS_H
 #define UPCRT_VIS_H
@@ -60,13 +60,8 @@ UPCRT_VIS_DECL(void, )
 UPCRT_VIS_DECL(bupc_handle_t, _async)
 #undef UPCRT_VIS_DECL
 
-/* Collective, at start-up: the communicator of the packed gets. */
-void upcrt_vis_init(void);
-/* Packs and answers the strided gets other threads asked of this one; the
- * one MPI call of upcrt_progress (from waits) and of the progress thread. */
-void upcrt_vis_serve(int from_progress_thread);
-/* At exit, before MPI_Finalize: ends the replies in flight, frees the cached
- * types and the communicator. */
+/* At exit, before MPI_Finalize: drops the gets queued and never waited
+ * for, frees the cached types. */
 void upcrt_vis_finalize(void);
 
 #endif

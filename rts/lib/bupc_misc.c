@@ -9,6 +9,7 @@
 
 #include "core/segment.h"
 #include "comm/nb.h"
+#include "comm/transport.h"
 #include "sync/barrier.h"
 #include "collective.h"
 #include "upcrt.h"
@@ -19,7 +20,7 @@
  * threads' one-sided operations on this thread progress and, when the node
  * is oversubscribed, the thread we wait for run. */
 void bupc_poll(void) {
-  if (upcrt_vis_queued) upcrt_vis_post_queued();
+  if (upcrt_transport_deferred) upcrt_transport_post_deferred();
   if (upcrt_progress_needed) upcrt_progress();
   upcrt_poll_slow();
 }

@@ -13,6 +13,7 @@
 #include "core/stats.h"
 #include "core/svd.h"
 #include "comm/access.h"
+#include "comm/transport.h"
 #include "all_alloc.h"
 #include "barrier.h"
 #include "coll_base.h"
@@ -229,7 +230,7 @@ static MPI_Datatype mpi_type(int k) {
 
 #define MPI_INT_OP(T)                                                           \
   {                                                                             \
-    upcrt_access_writes++;                                                      \
+    upcrt_transport_writes++;                                                      \
     T v1 = 0, v2 = 0, old = 0, one = 1;                                         \
     if (op1) memcpy(&v1, op1, sizeof v1);                                       \
     if (op2) memcpy(&v2, op2, sizeof v2);                                       \
@@ -267,7 +268,7 @@ static MPI_Datatype mpi_type(int k) {
 
 #define MPI_FLT_OP(F, U)                                                        \
   {                                                                             \
-    upcrt_access_writes++;                                                      \
+    upcrt_transport_writes++;                                                      \
     F v1 = 0, v2 = 0, old, nv;                                                  \
     U ob, nb, got, zero = 0;                                                    \
     if (op1) memcpy(&v1, op1, sizeof v1);                                       \

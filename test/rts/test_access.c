@@ -330,7 +330,7 @@ static void test_update_order(void **state) {
 }
 
 /* Small relaxed puts through MPI are gathered per target and sent as one
- * indexed put (with the software cache off, so each put reaches access.c):
+ * indexed put (with the software cache off, so each put reaches transport.c):
  * puts to distinct places, a put to exactly a gathered place (the later
  * value wins), adjacent puts joined into runs and a put into a run's
  * middle, a get and an update of a gathered place without a fence, and more
