@@ -307,6 +307,60 @@ static inline void *upcrt_row_fetch(upcrt_pts_t p, long long n, size_t block, si
   return upcrt_row_fetch_remote(p, (size_t)n * elemsize, buf, cap);
 }
 
+/* ---- Coalesced reads (upcc's upc-coalesce pass) ---------------------------
+ * A loop's fine-grained reads of shared data, gathered before it runs: the
+ * inspector (a copy of the loop's headers) adds each read's address to a
+ * slot of the loop's schedule in the order the loop makes the reads;
+ * upcrt_coalesce_fetch gets the elements of each thread on another node in
+ * one indexed get (each element once); the loop then reads slot k's values
+ * in the same order through `at`: a copy for elements of other nodes, the
+ * element itself for this node's, which the loop may write through private
+ * pointers.  The schedule is a static of the loop and lives on: when a
+ * slot's addresses are those of the last fetch, their grouping by thread is
+ * reused. */
+typedef struct {
+  upcrt_pts_t *addr; /* the reads' addresses, in the loop's order */
+  size_t n, cap;
+  size_t elemsize;
+  const char **at;   /* after upcrt_coalesce_fetch: where each read's value is */
+  void *grouping;    /* the runtime's: addr grouped by thread, kept for reuse */
+} upcrt_coalesce_slot_t;
+typedef struct {
+  upcrt_coalesce_slot_t *slot;
+  int nslots;
+  size_t total;      /* addresses added over all slots */
+} upcrt_coalesce_t;
+
+/* The entries of one strip (UPCRT_COALESCE_LIMIT): a strip-mined loop
+ * inspects iterations until its schedule holds this many, fetches, runs
+ * them, and goes on with the next strip; another loop runs as written when
+ * its inspection passes the limit. */
+extern size_t upcrt_coalesce_limit;
+/* Empties c, a loop's schedule, for nslots slots of the given sizes. */
+void upcrt_coalesce_begin(upcrt_coalesce_t *c, int nslots, const size_t *elemsizes);
+void upcrt_coalesce_grow(upcrt_coalesce_slot_t *s);
+static inline void upcrt_coalesce_add(upcrt_coalesce_t *c, int slot, upcrt_pts_t p) {
+  upcrt_coalesce_slot_t *s = &c->slot[slot];
+  if (UPCRT_UNLIKELY(s->n == s->cap)) upcrt_coalesce_grow(s);
+  s->addr[s->n++] = p;
+  c->total++;
+}
+/* Adds the n elements first, first + stride, ... (stride in elements of a
+ * layout of block `block`, 0: indefinite): a read whose address is affine
+ * in the loop's variable, added without an inspector. */
+void upcrt_coalesce_add_strided(upcrt_coalesce_t *c, int slot, upcrt_pts_t first, long long n,
+                                long long stride, size_t block, size_t elemsize);
+static inline int upcrt_coalesce_full(const upcrt_coalesce_t *c) {
+  return c->total >= upcrt_coalesce_limit;
+}
+/* Reads the elements of every slot on other nodes, after this thread's
+ * earlier relaxed puts and updates to them, and sets each slot's `at`. */
+void upcrt_coalesce_fetch(upcrt_coalesce_t *c);
+/* Whether coalescing pays: some thread is reached through MPI.  With every
+ * thread on this node the loop runs as written. */
+extern int upcrt_cpu_atomics;
+static inline int upcrt_coalesce_wanted(void) { return !upcrt_cpu_atomics; }
+
 /* Typed scalar accessors for every C scalar: upcrt_get_<t>(p),
  * upcrt_put_<t>(p, v), and the strict upcrt_sget_<t> / upcrt_sput_<t>.
  * <t> is one of i8 i16 i32 i64 u8 u16 u32 u64 f d ld ptr pts. */

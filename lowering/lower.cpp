@@ -280,6 +280,7 @@ void Lowerer::walkStmt(Stmt *s) {
   case Stmt::ForStmtClass: {
     auto *fs = cast<ForStmt>(s);
     const Expr *aff = nullptr;
+    if (lowerCoalescedLoop(fs)) return; // coalesced.cpp
     if (isForall(fs, &aff)) {
       lowerForall(fs, aff);
       return;

@@ -21,6 +21,7 @@ struct SharedObject;
 struct VersionedLoop;
 struct ForallPlan;
 struct PrivatizedAccess;
+struct CoalescedLoop;
 
 // The address of a shared lvalue while it is being built: `base`, advanced by
 // `linear` elements with the UPC layout (upcrt_pts_add), then by `bytes`
@@ -193,6 +194,16 @@ public:
   std::string versionSetup(const VersionedLoop &vl, std::string &test);
   std::string rowsSetup(const VersionedLoop &vl, std::string &test);
   bool optHelpersEmitted = false;
+
+  // ---- coalesced.cpp: loops whose reads upc-coalesce gathers ----
+  bool lowerCoalescedLoop(clang::ForStmt *fs);
+  std::set<const clang::ForStmt *> coalescing;         // their original copy being lowered
+  std::vector<const clang::ForStmt *> activeCoalesced; // loops whose reads come from the schedule
+  bool coalescedHere(const clang::Expr *e) const;      // e is such a read, here
+  std::string emitCoalescedRead(const clang::Expr *e);
+  std::string coalesceInspector(const CoalescedLoop &cl, int node, int foralls);
+  std::string loopInitText(const clang::ForStmt *fs);
+  std::string forallFilter(const clang::ForStmt *fs, int foralls);
 
   // ---- main.cpp ----
   const clang::FunctionDecl *userMain = nullptr;

@@ -138,6 +138,7 @@ bool Lowerer::plainHere(const PrivatizedAccess *pa) const {
 }
 
 bool Lowerer::privatizedRoot(const Expr *e) const {
+  if (plan && coalescedHere(e->IgnoreParens())) return true; // coalesced.cpp
   if (!plan || (activePriv.empty() && plan->local.empty())) return false;
   for (;;) {
     e = e->IgnoreParens();
@@ -178,6 +179,10 @@ bool Lowerer::emitOptimized(const Expr *e, bool used, std::string &out) {
       out = it->second;
       return true;
     }
+  if (coalescedHere(e)) {
+    out = emitCoalescedRead(e);
+    return true;
+  }
   if (const LocalAccess *la = plan->localAccess(e); la && !checking()) {
     std::string idx = std::to_string(la->offset) + "LL";
     for (auto &[x, coef] : la->terms)

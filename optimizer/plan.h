@@ -28,6 +28,11 @@
 //  - RemoteUpdate (plan.updates): `R op= v` whose value is unused, lowered
 //    to one asynchronous upcrt_update, completed at the next fence, barrier
 //    or access of this thread to the same data (upcrt_see_own_updates).
+//  - CoalescedLoop (plan.coalesced): a loop whose reads of shared data are
+//    gathered before it where some thread is reached through MPI: an
+//    inspector (the headers of the loops around the reads) lists their
+//    addresses, one indexed get per thread fetches them, and the loop reads
+//    them back in order, strip by strip; elsewhere the loop runs as written.
 // A node the plan says nothing of is lowered naively, so a pass that
 // records nothing changes nothing.
 #pragma once
@@ -250,6 +255,41 @@ struct RemoteUpdate {
   int64_t constOperand = 0;              // ++/--: 1
 };
 
+// One read upc-coalesce gathers before its loop: the schedule's slot
+// `slot` (CoalescedLoop::reads[slot]).  Where the loop reads it, the
+// lowering reads the next value of the slot instead.
+struct CoalescedRead {
+  const clang::Expr *access = nullptr; // the shared lvalue, read (never written)
+  int nest = 0;                        // the innermost loop around it (CoalescedLoop::nest)
+  enum Kind {
+    Inspected, // its address is computed by the inspector, each iteration
+    Strided,   // affine in its loop's variable: added before that loop
+    Invariant  // the same element on every iteration: added once per strip
+  } kind = Inspected;
+  // Strided: element restText + coefText * i of `object` over the
+  // iterations of its loop (`range`, step > 0): strideText elements apart
+  // (C expressions of values the inspector has).
+  SharedObject object;
+  LoopRange range;
+  std::string restText, coefText, strideText;
+};
+
+// The loops of a CoalescedLoop: the coalesced loop itself (nest[0]) and the
+// loops inside it around its reads, each after its parent; the inspector
+// runs their headers (and a upc_forall's affinity test) in this shape.
+struct CoalescedNest {
+  const clang::ForStmt *loop = nullptr;
+  int parent = -1;
+  bool emitted = true; // false: only strided reads, added before it
+};
+struct CoalescedLoop {
+  const clang::ForStmt *loop = nullptr;
+  std::vector<CoalescedNest> nest;
+  std::vector<CoalescedRead> reads;
+  const clang::VarDecl *iv = nullptr; // the loop's variable (the strips' state)
+  unsigned id = 0;
+};
+
 struct OptimizerRemark {
   clang::SourceLocation loc;
   std::string text;
@@ -264,6 +304,9 @@ struct OptimizerPlan {
   llvm::DenseMap<const clang::Expr *, RemoteUpdate> updates;
   llvm::DenseMap<const clang::Expr *, LocalAccess> local;
   llvm::DenseMap<const clang::ForStmt *, VersionedLoop> versioned;
+  llvm::DenseMap<const clang::ForStmt *, CoalescedLoop> coalesced;
+  // each coalesced read: its loop and slot
+  llvm::DenseMap<const clang::Expr *, std::pair<const clang::ForStmt *, unsigned>> coalescedReads;
   std::vector<OptimizerRemark> remarks;
   std::vector<std::pair<const char *, double>> passSeconds; // -ftime-report
   unsigned forallCounter = 0;
@@ -272,6 +315,7 @@ struct OptimizerPlan {
     unsigned accessesPrivatized = 0, accessesKept = 0;
     unsigned updatesConverted = 0, updatesKept = 0;
     unsigned loopsVersioned = 0;
+    unsigned loopsCoalesced = 0, readsCoalesced = 0, readsKept = 0;
   } counts;
 
   const ForallPlan *forall(const clang::ForStmt *s) const {
@@ -285,6 +329,10 @@ struct OptimizerPlan {
   const VersionedLoop *versionedLoop(const clang::ForStmt *s) const {
     auto it = versioned.find(s);
     return it == versioned.end() ? nullptr : &it->second;
+  }
+  const CoalescedLoop *coalescedLoop(const clang::ForStmt *s) const {
+    auto it = coalesced.find(s);
+    return it == coalesced.end() ? nullptr : &it->second;
   }
   const LocalAccess *localAccess(const clang::Expr *e) const {
     auto it = local.find(e);

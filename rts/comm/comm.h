@@ -10,7 +10,8 @@
  * (hunt.h); the progress thread and progress from waits (progress.h);
  * remote invocation, upcx_async (async.h); non-blocking copies (nb.h) and
  * vector/indexed/strided (VIS) transfers (vis.h); the remote rows of a
- * loop read ahead (prefetch.h).
+ * loop read ahead (prefetch.h); a loop's reads gathered into one indexed
+ * get per thread (coalesce.h).
  *
  * It calls only core and itself; it reaches no synchronization or library
  * module.  Its files are in layers of their own, each calling only files
@@ -24,6 +25,7 @@
 #include "access.h"
 #include "async.h"
 #include "cache.h"
+#include "coalesce.h"
 #include "hunt.h"
 #include "nb.h"
 #include "packed.h"

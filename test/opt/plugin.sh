@@ -26,7 +26,7 @@ so=$tmp/plugin/upcc-mythread-local.so
 # In the pipeline after privatization, before the update pass, on.
 "$upcc" -fupc-pass-plugin="$so" --print-passes > "$tmp/passes"
 cut -d' ' -f1 "$tmp/passes" | tr '\n' ' ' > "$tmp/order"
-[ "$(cat "$tmp/order")" = "upc-forall-opt upc-privatize upc-mythread-local upc-remote-update upc-loop-versioning " ] ||
+[ "$(cat "$tmp/order")" = "upc-forall-opt upc-privatize upc-mythread-local upc-remote-update upc-loop-versioning upc-coalesce " ] ||
   fail "pipeline order: $(cat "$tmp/order")"
 grep -q '^upc-mythread-local  *on ' "$tmp/passes" || fail "the plugin's pass is not on: $(cat "$tmp/passes")"
 

@@ -38,7 +38,8 @@ def main():
     docs = load(rec)
     if len(docs) != len(remarks) or not docs:
         fail("%d records for %d remarks" % (len(docs), len(remarks)))
-    passes = {"upc-forall-opt", "upc-privatize", "upc-remote-update", "upc-loop-versioning"}
+    passes = {"upc-forall-opt", "upc-privatize", "upc-remote-update", "upc-loop-versioning",
+              "upc-coalesce"}
     for d, r in zip(docs, remarks):
         m = re.match(r"^(.*):(\d+):(\d+): remark: (.*) \[-Rupc\]$", r)
         loc = d["DebugLoc"]
@@ -51,7 +52,7 @@ def main():
         text = " ".join(str(list(a.values())[0]) for a in d["Args"])
         if not all(w in m.group(4) for w in text.split()):
             fail("args %r are not the remark %r" % (text, m.group(4)))
-        missed = re.search(r"not privatized|kept|not versioned|not converted|nested in", m.group(4))
+        missed = re.search(r"not privatized|kept|not versioned|not converted|not coalesced|nested in", m.group(4))
         if bool(missed) == (d["Kind"] == "Passed"):
             fail("remark %r recorded as %s" % (m.group(4), d["Kind"]))
     # what the stencil program must say, where

@@ -20,7 +20,7 @@ def main():
     phases = [name for _, name in lines]
     want = ["preprocessing", "surface pass", "Sema and UPC checks", "optimizer: upc-forall-opt",
             "optimizer: upc-privatize", "optimizer: upc-remote-update",
-            "optimizer: upc-loop-versioning", "lowering", "backend (clang -c of the emitted C)"]
+            "optimizer: upc-loop-versioning", "optimizer: upc-coalesce", "lowering", "backend (clang -c of the emitted C)"]
     if phases[:len(want)] != want:
         sys.exit("time_report.py: phases %s, expected %s first\n%s" % (phases, want, p.stderr))
     secs = [float(t) for t, _ in lines]

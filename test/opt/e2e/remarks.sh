@@ -6,7 +6,7 @@
 # usage: remarks.sh KINDS UPCC [FLAGS...] -- SOURCE...
 #
 # KINDS is a comma-separated list of the passes whose markers apply to this
-# flag set (forall, privatize, update, versioning), or "none": then no pass may report
+# flag set (forall, privatize, update, versioning, coalesce), or "none": then no pass may report
 # anything.  Markers, in a comment on the line a remark points to:
 #   FA / NOFA      upc_forall affinity test removed / kept (or nested)
 #   PRIV / NOPRIV  every shared access on the line privatized / one kept
@@ -14,6 +14,7 @@
 #   LV / NOLV      the loop starting on the line versioned / not versioned
 #   RV / NORV      every access on the line privatization left is a
 #                  versioned row of its upc_forall / one is not
+#   CO / NOCO      every read on the line coalesced / one not
 set -u
 if [ $# -lt 4 ]; then
   echo "usage: remarks.sh KINDS UPCC [FLAGS...] -- SOURCE..." >&2
@@ -69,6 +70,8 @@ BEGIN {
     if (text !~ /^loop / && text ~ / not versioned:/) norv[key]++
     if (text ~ /^loop versioned:/) lv[key]++
     if (text ~ /^loop not versioned:/) nolv[key]++
+    if (text !~ /^loop / && text ~ / coalesced: / && text !~ / not coalesced: /) co[key]++
+    if (text !~ /^loop / && text ~ / not coalesced: /) noco[key]++
     if (text ~ /affinity test removed/) fa[key]++
     if (text ~ /affinity test kept|nested in the controlling/) nofa[key]++
     any[key]++
@@ -103,6 +106,10 @@ function fail(msg) { print "remarks.sh: " FILENAME ":" FNR ": " msg; if (all[key
     if (m["NOLV"]) { checked++; if (!nolv[key]) fail("NOLV: the loop must not be versioned") }
     if (m["RV"]) { checked++; if (!rv[key] || norv[key]) fail("RV: every access left must be a versioned row") }
     if (m["NORV"]) { checked++; if (!norv[key]) fail("NORV: an access must not be a versioned row") }
+  }
+  if (on["coalesce"]) {
+    if (m["CO"]) { checked++; if (!co[key] || noco[key]) fail("CO: every read must be coalesced") }
+    if (m["NOCO"]) { checked++; if (!noco[key]) fail("NOCO: a read must not be coalesced") }
   }
   if (on["update"]) {
     if (m["RU"]) { checked++; if (!ru[key] || noru[key]) fail("RU: every update must be converted") }

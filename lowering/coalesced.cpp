@@ -1,0 +1,160 @@
+// coalesced.cpp — a loop whose reads of shared data upc-coalesce gathers
+// (optimizer/plan.h, CoalescedLoop).  Where some thread is reached through
+// MPI (upcrt_coalesce_wanted) the loop runs in strips: each strip's
+// inspector — the headers of the loops around the reads, with a
+// upc_forall's affinity test — adds the reads' addresses to the loop's
+// schedule until it holds UPCRT_COALESCE_LIMIT of them, upcrt_coalesce_fetch
+// gets them, and the strip's iterations run with each read taking the next
+// value of its slot.  Elsewhere the loop runs as written:
+//
+//   { static upcrt_coalesce_t S;
+//     if (upcrt_coalesce_wanted()) {
+//       INIT while (COND) {
+//         T s = i; upcrt_coalesce_begin(&S, ...); <invariant reads>
+//         do { <inspector of the body> INC; } while (COND && !upcrt_coalesce_full(&S));
+//         T e = i; upcrt_coalesce_fetch(&S);
+//         for (i = s; i != e; INC) BODY'   <- reads from S
+//       }
+//     } else LOOP }
+#include "lowerer.h"
+
+#include "../optimizer/plan.h"
+
+using namespace clang;
+
+namespace upc {
+
+bool Lowerer::coalescedHere(const Expr *e) const {
+  if (activeCoalesced.empty()) return false;
+  auto it = plan->coalescedReads.find(e);
+  return it != plan->coalescedReads.end() &&
+         std::find(activeCoalesced.begin(), activeCoalesced.end(), it->second.first) !=
+             activeCoalesced.end();
+}
+
+// The next value of the read's slot (an invariant read's one value).
+std::string Lowerer::emitCoalescedRead(const Expr *e) {
+  auto [loop, slot] = plan->coalescedReads.find(e)->second;
+  const CoalescedLoop &cl = *plan->coalescedLoop(loop);
+  std::string id = std::to_string(cl.id), k = std::to_string(slot);
+  std::string at = cl.reads[slot].kind == CoalescedRead::Invariant
+                       ? "0"
+                       : "__upcc_cp" + id + "_" + k + "++";
+  return "(*(const " + printLowered(e->getType().getUnqualifiedType()) + " *)__upcc_cs" + id +
+         ".slot[" + k + "].at[" + at + "])";
+}
+
+// `T i = E;` or `i = E;`: the first clause of a loop of the nest
+// (nestHeader in optimizer/coalesce.cpp accepts no other).
+std::string Lowerer::loopInitText(const ForStmt *fs) {
+  if (const auto *ds = dyn_cast<DeclStmt>(fs->getInit())) {
+    const auto *v = cast<VarDecl>(ds->getSingleDecl());
+    return printLowered(v->getType(), v->getName().str()) + " = " + emit(v->getInit()) + "; ";
+  }
+  return emit(cast<Expr>(fs->getInit()), false) + "; ";
+}
+
+// A upc_forall's test of its iterations where the inspector runs it, with
+// `foralls` foralls that have an affinity around it there (UPC 1.3 6.6.2:
+// inside one, every iteration runs); "" for a plain loop.
+std::string Lowerer::forallFilter(const ForStmt *fs, int foralls) {
+  const Expr *aff = nullptr;
+  if (!isForall(fs, &aff) || !aff) return "";
+  return "if (upcrt_forall_depth + " + std::to_string(foralls) + " > 0 || (" + affinityTest(aff) +
+         ")) ";
+}
+
+static bool hasAffinity(const Lowerer &l, const ForStmt *fs) {
+  const Expr *aff = nullptr;
+  return l.isForall(fs, &aff) && aff;
+}
+
+// What the inspector runs for one iteration of nest node `node` (inside
+// `foralls` foralls with an affinity): the adds of the reads in it, and its
+// inner loops.
+std::string Lowerer::coalesceInspector(const CoalescedLoop &cl, int node, int foralls) {
+  std::string cs = "__upcc_cs" + std::to_string(cl.id), out;
+  for (size_t k = 0; k < cl.reads.size(); k++)
+    if (cl.reads[k].nest == node && cl.reads[k].kind == CoalescedRead::Inspected)
+      out += "upcrt_coalesce_add(&" + cs + ", " + std::to_string(k) + ", " +
+             accessAddr(cl.reads[k].access, Access::Read) + "); ";
+  for (size_t n = 0; n < cl.nest.size(); n++) {
+    if (cl.nest[n].parent != node) continue;
+    const ForStmt *fs = cl.nest[n].loop;
+    if (!cl.nest[n].emitted) { // only strided reads: their addresses, before it
+      for (size_t k = 0; k < cl.reads.size(); k++) {
+        const CoalescedRead &r = cl.reads[k];
+        if (r.nest != int(n)) continue;
+        std::string B = std::to_string(r.object.block), es = std::to_string(r.object.elemSize);
+        std::string first = "(long long)(" + emit(r.range.lower) + ")";
+        std::string last = "(long long)(" + emit(r.range.upper) + ")" +
+                           (r.range.inclusive ? "" : " - 1");
+        std::string count = "(" + last + " >= " + first + " ? (" + last + " - " + first + ") / " +
+                            std::to_string(r.range.step) + " + 1 : 0)";
+        out += "upcrt_coalesce_add_strided(&" + cs + ", " + std::to_string(k) + ", upcrt_pts_add(" +
+               objectStart(r.object) + ", (" + r.restText + ") + (" + r.coefText + ") * " + first +
+               ", " + B + ", " + es + "), " + count + ", " + r.strideText + ", " + B + ", " + es +
+               "); ";
+      }
+      continue;
+    }
+    out += "{ " + loopInitText(fs) + "for (; " + emitCondition(fs->getCond()) + "; " +
+           emit(fs->getInc(), false) + ") " + forallFilter(fs, foralls) + "{ " +
+           coalesceInspector(cl, int(n), foralls + hasAffinity(*this, fs)) + "} } ";
+  }
+  return out;
+}
+
+bool Lowerer::lowerCoalescedLoop(ForStmt *fs) {
+  if (!plan || coalescing.count(fs)) return false;
+  const CoalescedLoop *found = plan->coalescedLoop(fs);
+  if (!found) return false;
+  const CoalescedLoop &cl = *found;
+  std::string id = std::to_string(cl.id), cs = "__upcc_cs" + id;
+  std::string iv = cl.iv->getName().str(), ivT = printLowered(cl.iv->getType().getUnqualifiedType());
+  std::string s = cs + "s", e = cs + "e";
+  std::string cond = emitCondition(fs->getCond()), inc = emit(fs->getInc(), false);
+  std::string sizes, invariant, counters;
+  for (size_t k = 0; k < cl.reads.size(); k++) {
+    const CoalescedRead &r = cl.reads[k];
+    sizes += (k ? ", " : "") + sizeofText(r.access->getType().getUnqualifiedType());
+    if (r.kind == CoalescedRead::Invariant)
+      invariant += "upcrt_coalesce_add(&" + cs + ", " + std::to_string(k) + ", " +
+                   accessAddr(r.access, Access::Read) + "); ";
+    else
+      counters += "size_t __upcc_cp" + id + "_" + std::to_string(k) + " = 0; ";
+  }
+  const Expr *aff = nullptr;
+  bool forall = isForall(fs, &aff);
+  std::string test = forall && aff ? affinityTest(aff) : "";
+  const Stmt *body = forall ? cast<IfStmt>(fs->getBody())->getThen() : fs->getBody();
+
+  // the strip's iterations, reading from the schedule: a forall's as the
+  // unoptimized forall runs them (forall.cpp)
+  activeCoalesced.push_back(fs);
+  std::string run = walkToText(const_cast<Stmt *>(body));
+  activeCoalesced.pop_back();
+  std::string strip = "for (" + iv + " = " + s + "; " + iv + " != " + e + "; " + inc + ") ";
+  if (!test.empty()) {
+    std::string f = temp();
+    strip = "{ const int " + f + " = upcrt_forall_depth++; " + strip + "if (" + f + " > 0 || (" +
+            test + ")) " + run + " upcrt_forall_depth = " + f + "; }";
+  } else {
+    strip += run;
+  }
+  std::string pre =
+      "{ static upcrt_coalesce_t " + cs + "; if (upcrt_coalesce_wanted()) { " + loopInitText(fs) +
+      "while (" + cond + ") { " + ivT + " " + s + " = " + iv + "; upcrt_coalesce_begin(&" + cs +
+      ", " + std::to_string(cl.reads.size()) + ", (const size_t[]){" + sizes + "}); " + invariant +
+      "do { " + forallFilter(fs, 0) + "{ " + coalesceInspector(cl, 0, !test.empty()) + "} " + inc +
+      "; } while ((" + cond + ") && !upcrt_coalesce_full(&" + cs + ")); " + ivT + " " + e + " = " +
+      iv + "; upcrt_coalesce_fetch(&" + cs + "); " + counters + strip + " } } else ";
+  insert(offsetOf(fs->getForLoc()), pre);
+  coalescing.insert(fs);
+  walkStmt(fs);
+  coalescing.erase(fs);
+  insert(optStmtEnd(fs), " }");
+  return true;
+}
+
+} // namespace upc
