@@ -312,18 +312,25 @@ static inline void *upcrt_row_fetch(upcrt_pts_t p, long long n, size_t block, si
  * inspector (a copy of the loop's headers) adds each read's address to a
  * slot of the loop's schedule in the order the loop makes the reads;
  * upcrt_coalesce_fetch gets the elements of each thread on another node in
- * one indexed get (each element once); the loop then reads slot k's values
- * in the same order through `at`: a copy for elements of other nodes, the
- * element itself for this node's, which the loop may write through private
- * pointers.  The schedule is a static of the loop and lives on: when a
- * slot's addresses are those of the last fetch, their grouping by thread is
+ * one get (their span where they are dense, else each element once); the
+ * loop then reads slot k's values in the same order through `at`: a copy
+ * for elements of other nodes, the element itself for this node's, which
+ * the loop may write through private pointers.  The schedule is a static of the loop and lives on: when a
+ * slot's reads are those of its last fetch, their grouping by thread is
  * reused. */
 typedef struct {
   upcrt_pts_t *addr; /* the reads' addresses, in the loop's order */
+  long long *index;  /* a slot read by index: element index[i] from base */
   size_t n, cap;
   size_t elemsize;
+  upcrt_pts_t base;  /* by index: the object, its layout's block */
+  size_t block;
+  int by_index;
+  /* an entry differs from the last fetch's: the adds compare as they
+   * store, so a loop that reads the same elements again costs no pass */
+  int changed;
   const char **at;   /* after upcrt_coalesce_fetch: where each read's value is */
-  void *grouping;    /* the runtime's: addr grouped by thread, kept for reuse */
+  void *grouping;    /* the runtime's: the reads grouped by thread, kept for reuse */
 } upcrt_coalesce_slot_t;
 typedef struct {
   upcrt_coalesce_slot_t *slot;
@@ -342,7 +349,27 @@ void upcrt_coalesce_grow(upcrt_coalesce_slot_t *s);
 static inline void upcrt_coalesce_add(upcrt_coalesce_t *c, int slot, upcrt_pts_t p) {
   upcrt_coalesce_slot_t *s = &c->slot[slot];
   if (UPCRT_UNLIKELY(s->n == s->cap)) upcrt_coalesce_grow(s);
-  s->addr[s->n++] = p;
+  upcrt_pts_t *q = &s->addr[s->n++];
+  s->changed |= ((q->offset ^ p.offset) | (q->thread ^ p.thread) | (q->phase ^ p.phase)) != 0;
+  *q = p;
+  c->total++;
+}
+/* Slot `slot` reads elements of the object at base (a layout of block
+ * `block`, 0: indefinite) by index, from here to the next begin: the
+ * inspector then only copies indexes (x[colidx[k]]: colidx[k]). */
+static inline void upcrt_coalesce_base(upcrt_coalesce_t *c, int slot, upcrt_pts_t base,
+                                       size_t block) {
+  upcrt_coalesce_slot_t *s = &c->slot[slot];
+  s->base = base;
+  s->block = block;
+  s->by_index = 1;
+}
+static inline void upcrt_coalesce_add_index(upcrt_coalesce_t *c, int slot, long long i) {
+  upcrt_coalesce_slot_t *s = &c->slot[slot];
+  if (UPCRT_UNLIKELY(s->n == s->cap)) upcrt_coalesce_grow(s);
+  long long *q = &s->index[s->n++];
+  s->changed |= *q != i;
+  *q = i;
   c->total++;
 }
 /* Adds the n elements first, first + stride, ... (stride in elements of a

@@ -44,6 +44,15 @@ std::string Lowerer::emitCoalescedRead(const Expr *e) {
          ".slot[" + k + "].at[" + at + "])";
 }
 
+// A read the inspector lists by index: the element index from the object
+// (SharedAddr's linear part), or "" (listed by address).
+std::string Lowerer::indexText(const CoalescedRead &r) {
+  if (!r.byIndex) return "";
+  SharedAddr a = addrOf(r.access);
+  if (!a.bytes.empty()) return "";
+  return a.linear.empty() ? "0" : a.linear;
+}
+
 // `T i = E;` or `i = E;`: the first clause of a loop of the nest
 // (nestHeader in optimizer/coalesce.cpp accepts no other).
 std::string Lowerer::loopInitText(const ForStmt *fs) {
@@ -74,10 +83,16 @@ static bool hasAffinity(const Lowerer &l, const ForStmt *fs) {
 // inner loops.
 std::string Lowerer::coalesceInspector(const CoalescedLoop &cl, int node, int foralls) {
   std::string cs = "__upcc_cs" + std::to_string(cl.id), out;
-  for (size_t k = 0; k < cl.reads.size(); k++)
-    if (cl.reads[k].nest == node && cl.reads[k].kind == CoalescedRead::Inspected)
-      out += "upcrt_coalesce_add(&" + cs + ", " + std::to_string(k) + ", " +
-             accessAddr(cl.reads[k].access, Access::Read) + "); ";
+  for (size_t k = 0; k < cl.reads.size(); k++) {
+    const CoalescedRead &r = cl.reads[k];
+    if (r.nest != node || r.kind != CoalescedRead::Inspected) continue;
+    std::string slot = "&" + cs + ", " + std::to_string(k) + ", ";
+    std::string index = indexText(r);
+    if (!index.empty())
+      out += "upcrt_coalesce_add_index(" + slot + "(long long)(" + index + ")); ";
+    else
+      out += "upcrt_coalesce_add(" + slot + accessAddr(r.access, Access::Read) + "); ";
+  }
   for (size_t n = 0; n < cl.nest.size(); n++) {
     if (cl.nest[n].parent != node) continue;
     const ForStmt *fs = cl.nest[n].loop;
@@ -118,11 +133,15 @@ bool Lowerer::lowerCoalescedLoop(ForStmt *fs) {
   for (size_t k = 0; k < cl.reads.size(); k++) {
     const CoalescedRead &r = cl.reads[k];
     sizes += (k ? ", " : "") + sizeofText(r.access->getType().getUnqualifiedType());
+    std::string slot = "&" + cs + ", " + std::to_string(k) + ", ";
     if (r.kind == CoalescedRead::Invariant)
-      invariant += "upcrt_coalesce_add(&" + cs + ", " + std::to_string(k) + ", " +
-                   accessAddr(r.access, Access::Read) + "); ";
+      invariant += "upcrt_coalesce_add(" + slot + accessAddr(r.access, Access::Read) + "); ";
     else
       counters += "size_t __upcc_cp" + id + "_" + std::to_string(k) + " = 0; ";
+    if (r.kind == CoalescedRead::Inspected && !indexText(r).empty()) {
+      SharedAddr a = addrOf(r.access);
+      invariant += "upcrt_coalesce_base(" + slot + a.base + ", " + std::to_string(a.block) + "); ";
+    }
   }
   const Expr *aff = nullptr;
   bool forall = isForall(fs, &aff);

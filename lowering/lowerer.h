@@ -22,6 +22,7 @@ struct VersionedLoop;
 struct ForallPlan;
 struct PrivatizedAccess;
 struct CoalescedLoop;
+struct CoalescedRead;
 
 // The address of a shared lvalue while it is being built: `base`, advanced by
 // `linear` elements with the UPC layout (upcrt_pts_add), then by `bytes`
@@ -203,6 +204,7 @@ public:
   std::string emitCoalescedRead(const clang::Expr *e);
   std::string coalesceInspector(const CoalescedLoop &cl, int node, int foralls);
   std::string loopInitText(const clang::ForStmt *fs);
+  std::string indexText(const CoalescedRead &r);
   std::string forallFilter(const clang::ForStmt *fs, int foralls);
 
   // ---- main.cpp ----

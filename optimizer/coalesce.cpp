@@ -97,6 +97,17 @@ const VarDecl *sharedRoot(const Expr *e) {
   }
 }
 
+// X[..]..[..] of a named shared array, or p[..] of a pointer variable (the
+// loop does not change it: ReadCheck): its element comes from one object.
+bool fixedObject(const Expr *read) {
+  const auto *ase = dyn_cast<ArraySubscriptExpr>(read);
+  if (!ase) return false;
+  const Expr *b = read;
+  while (const auto *s = dyn_cast<ArraySubscriptExpr>(b->IgnoreParenImpCasts())) b = s->getBase();
+  const VarDecl *v = refVar(b);
+  return v && (isSharedType(v->getType()) || v->getType()->isPointerType());
+}
+
 // What a candidate loop does that decides what may be coalesced in it.
 struct LoopFacts {
   std::string blocker; // nothing in the loop can be coalesced, and why
@@ -661,6 +672,7 @@ private:
       std::set<const VarDecl *> ivs;
       for (const ForStmt *fs : chain) ivs.insert(header(fs).iv);
       if (!mentions(read, ivs)) r.kind = CoalescedRead::Invariant;
+      r.byIndex = fixedObject(read);
       cl.reads.push_back(r);
     }
     strided(cl);

@@ -266,6 +266,9 @@ struct CoalescedRead {
     Strided,   // affine in its loop's variable: added before that loop
     Invariant  // the same element on every iteration: added once per strip
   } kind = Inspected;
+  // Inspected, X[..] of a named array or p[..] of a pointer variable: the
+  // inspector lists element indexes from the object (which stays put).
+  bool byIndex = false;
   // Strided: element restText + coefText * i of `object` over the
   // iterations of its loop (`range`, step > 0): strideText elements apart
   // (C expressions of values the inspector has).

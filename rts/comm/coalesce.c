@@ -13,24 +13,43 @@
 
 size_t upcrt_coalesce_limit;
 
-/* One slot's addresses grouped by thread: the distinct ones, those of other
- * nodes first (the indexed get fills ubuf's start), then this node's. */
+/* The elements of one thread of another node that a slot reads, fetched
+ * together: the bytes from the first to the last with one contiguous get
+ * where they are dense (a contiguous get needs nothing of the target, a
+ * packed one waits for it to poll), else each distinct element once with
+ * one indexed get. */
 typedef struct {
-  upcrt_pts_t *prev;   /* the addresses it was made from */
-  size_t prevn;
-  upcrt_pts_t *uaddr;  /* distinct addresses: nremote, then the node's */
-  size_t nu, nremote;
-  uint64_t *off;       /* the first nremote's offsets, and their lengths */
+  uint32_t thread;
+  int whole;           /* the span at once */
+  uint64_t lo;         /* whole: its first byte */
+  size_t first, end;   /* else: its distinct elements, off[first, end) */
+  size_t bytes, at;    /* bytes fetched, where in buf */
+} group_t;
+
+/* Dense enough for one contiguous get: the span is at most this many times
+ * the distinct bytes read. */
+enum { WHOLE_SPAN = 4 };
+
+/* One slot's reads grouped by thread, for the reads the slot held at its
+ * last fetch (n of them, by index from base or by address). */
+typedef struct {
+  size_t n;
+  int by_index;
+  upcrt_pts_t base;
+  size_t block;
+  group_t *groups;     /* the threads of other nodes read */
+  size_t ngroups;
+  uint64_t *off;       /* the distinct elements of the sparse groups */
   size_t *len;
-  size_t *where;       /* read i's value is distinct element where[i] */
-  char *ubuf;          /* the values of the first nremote */
-  const char **local;  /* the addresses of the others in this process */
-  size_t atcap;        /* entries of the slot's at */
+  char *buf;           /* the groups' bytes */
+  /* scratch of a regrouping, per thread: reads, first and last offset,
+   * distinct offsets, its group, its bits in seen; per read: its distinct
+   * element in a sparse group */
+  size_t *count, *distinct, *group, *bit;
+  uint64_t *lo, *hi;
+  uint8_t *seen;
+  size_t *where;
 } grouping_t;
-
-static upcrt_coalesce_stats_t stats;
-
-void upcrt_coalesce_stats(upcrt_coalesce_stats_t *s) { *s = stats; }
 
 static void *grow_or_die(void *p, size_t bytes) {
   void *q = realloc(p, bytes ? bytes : 1);
@@ -50,6 +69,8 @@ void upcrt_coalesce_begin(upcrt_coalesce_t *c, int nslots, const size_t *elemsiz
   for (int k = 0; k < nslots; k++) {
     c->slot[k].n = 0;
     c->slot[k].elemsize = elemsizes[k];
+    c->slot[k].by_index = 0;
+    c->slot[k].changed = 0;
   }
   c->total = 0;
 }
@@ -57,6 +78,15 @@ void upcrt_coalesce_begin(upcrt_coalesce_t *c, int nslots, const size_t *elemsiz
 void upcrt_coalesce_grow(upcrt_coalesce_slot_t *s) {
   s->cap = s->cap ? 2 * s->cap : 1024;
   s->addr = grow_or_die(s->addr, sizeof *s->addr * s->cap);
+  s->index = grow_or_die(s->index, sizeof *s->index * s->cap);
+  s->changed = 1; /* what the adds compare with is not there yet */
+}
+
+/* The slot's reads are those the grouping was made for. */
+static int same_reads(const upcrt_coalesce_slot_t *s, const grouping_t *g) {
+  if (s->changed || g->n != s->n || g->by_index != s->by_index) return 0;
+  return !s->by_index || (upcrt_pts_eq(g->base, s->base) && g->base.phase == s->base.phase &&
+                          g->block == s->block);
 }
 
 void upcrt_coalesce_add_strided(upcrt_coalesce_t *c, int slot, upcrt_pts_t first, long long n,
@@ -69,7 +99,6 @@ void upcrt_coalesce_add_strided(upcrt_coalesce_t *c, int slot, upcrt_pts_t first
 }
 
 typedef struct {
-  uint32_t remote; /* 0: on another node (sorts first) */
   uint32_t thread;
   uint64_t offset;
   size_t read;
@@ -77,60 +106,129 @@ typedef struct {
 
 static int by_place(const void *a, const void *b) {
   const place_t *x = a, *y = b;
-  if (x->remote != y->remote) return x->remote < y->remote ? -1 : 1;
   if (x->thread != y->thread) return x->thread < y->thread ? -1 : 1;
   if (x->offset != y->offset) return x->offset < y->offset ? -1 : 1;
   return 0;
 }
 
-static void regroup(const upcrt_coalesce_slot_t *s, grouping_t *g) {
-  size_t n = s->n;
-  place_t *keys = grow_or_die(NULL, sizeof *keys * n);
-  for (size_t i = 0; i < n; i++) {
+/* The elements of a sparse group: its reads sorted by place, each distinct
+ * element once in off/len, where[] of each read. */
+static void list_sparse(const upcrt_coalesce_slot_t *s, grouping_t *g, size_t nsparse) {
+  place_t *keys = grow_or_die(NULL, sizeof *keys * nsparse);
+  size_t m = 0;
+  for (size_t i = 0; i < s->n; i++) {
     upcrt_pts_t p = s->addr[i];
-    if (upcrt_pts_isnull(p) || p.thread >= (uint32_t)upcrt_threads)
-      upcrt_fatal("coalesced read %zu of a loop: %s pointer-to-shared", i,
-                  upcrt_pts_isnull(p) ? "a null" : "an invalid");
-    keys[i] = (place_t){upcrt_node_base[p.thread] != NULL, p.thread, p.offset, i};
+    size_t grp = g->group[p.thread];
+    if (grp != SIZE_MAX && !g->groups[grp].whole) keys[m++] = (place_t){p.thread, p.offset, i};
   }
-  qsort(keys, n, sizeof *keys, by_place);
-  g->uaddr = grow_or_die(g->uaddr, sizeof *g->uaddr * n);
-  g->where = grow_or_die(g->where, sizeof *g->where * n);
-  g->nu = g->nremote = 0;
-  for (size_t i = 0; i < n; i++) {
-    if (i == 0 || by_place(&keys[i], &keys[i - 1]) != 0) {
-      g->uaddr[g->nu++] = (upcrt_pts_t){keys[i].offset, keys[i].thread, 0};
-      if (!keys[i].remote) g->nremote++;
+  qsort(keys, m, sizeof *keys, by_place);
+  size_t nd = 0;
+  for (size_t j = 0; j < m; j++) {
+    if (j == 0 || by_place(&keys[j], &keys[j - 1]) != 0) {
+      g->off[nd] = keys[j].offset;
+      g->len[nd] = s->elemsize;
+      group_t *gr = &g->groups[g->group[keys[j].thread]];
+      if (j == 0 || keys[j].thread != keys[j - 1].thread) gr->first = nd;
+      gr->end = ++nd;
     }
-    g->where[keys[i].read] = g->nu - 1;
+    g->where[keys[j].read] = nd - 1;
   }
   free(keys);
-  g->ubuf = grow_or_die(g->ubuf, g->nremote * s->elemsize);
-  g->off = grow_or_die(g->off, sizeof *g->off * g->nremote);
-  g->len = grow_or_die(g->len, sizeof *g->len * g->nremote);
-  for (size_t j = 0; j < g->nremote; j++) {
-    g->off[j] = g->uaddr[j].offset;
-    g->len[j] = s->elemsize;
-  }
-  g->local = grow_or_die(g->local, sizeof *g->local * (g->nu - g->nremote));
-  g->prev = grow_or_die(g->prev, sizeof *g->prev * n);
-  memcpy(g->prev, s->addr, sizeof *g->prev * n);
-  g->prevn = n;
 }
 
-/* Where read i finds its value: the copy of an element of another node, or
- * this node's element itself. */
-static void point(upcrt_coalesce_slot_t *s, const grouping_t *g) {
-  for (size_t j = g->nremote; j < g->nu; j++)
-    g->local[j - g->nremote] = upcrt_node_base[g->uaddr[j].thread] + g->uaddr[j].offset;
-  for (size_t i = 0; i < s->n; i++) {
-    size_t w = g->where[i];
-    s->at[i] = w < g->nremote ? g->ubuf + w * s->elemsize : g->local[w - g->nremote];
+/* Groups the slot's reads by thread, without sorting where a thread's
+ * elements are dense (the span is fetched) or on this node (read in
+ * place), and points each read's `at` at its value. */
+static void regroup(upcrt_coalesce_slot_t *s, grouping_t *g) {
+  size_t n = s->n, es = s->elemsize, nthreads = (size_t)upcrt_threads;
+  if (s->by_index)
+    for (size_t i = 0; i < n; i++)
+      s->addr[i] = upcrt_pts_add(s->base, (ptrdiff_t)s->index[i], s->block, es);
+  if (!g->count) {
+    g->count = grow_or_die(NULL, sizeof *g->count * nthreads);
+    g->distinct = grow_or_die(NULL, sizeof *g->distinct * nthreads);
+    g->group = grow_or_die(NULL, sizeof *g->group * nthreads);
+    g->bit = grow_or_die(NULL, sizeof *g->bit * nthreads);
+    g->lo = grow_or_die(NULL, sizeof *g->lo * nthreads);
+    g->hi = grow_or_die(NULL, sizeof *g->hi * nthreads);
   }
+  memset(g->count, 0, sizeof *g->count * nthreads);
+  for (size_t i = 0; i < n; i++) {
+    upcrt_pts_t p = s->addr[i];
+    if (upcrt_pts_isnull(p) || p.thread >= nthreads)
+      upcrt_fatal("coalesced read %zu of a loop: %s pointer-to-shared", i,
+                  upcrt_pts_isnull(p) ? "a null" : "an invalid");
+    size_t t = p.thread;
+    if (upcrt_node_base[t]) continue;
+    if (!g->count[t]++) g->lo[t] = g->hi[t] = p.offset;
+    if (p.offset < g->lo[t]) g->lo[t] = p.offset;
+    if (p.offset > g->hi[t]) g->hi[t] = p.offset;
+  }
+  /* a thread whose span is small beside its reads may be dense: count its
+   * distinct offsets, a bit each */
+  size_t bits = 0;
+  for (size_t t = 0; t < nthreads; t++) {
+    g->distinct[t] = 0;
+    g->bit[t] = SIZE_MAX;
+    if (g->count[t] && g->hi[t] + es - g->lo[t] <= WHOLE_SPAN * g->count[t] * es) {
+      g->bit[t] = bits;
+      bits += g->hi[t] - g->lo[t] + 1;
+    }
+  }
+  g->seen = grow_or_die(g->seen, bits / 8 + 1);
+  memset(g->seen, 0, bits / 8 + 1);
+  for (size_t i = 0; i < n; i++) {
+    upcrt_pts_t p = s->addr[i];
+    size_t t = p.thread;
+    if (upcrt_node_base[t] || g->bit[t] == SIZE_MAX) continue;
+    size_t b = g->bit[t] + (p.offset - g->lo[t]);
+    uint8_t m = (uint8_t)(1u << (b % 8));
+    if (!(g->seen[b / 8] & m)) {
+      g->seen[b / 8] |= m;
+      g->distinct[t]++;
+    }
+  }
+  g->groups = grow_or_die(g->groups, sizeof *g->groups * nthreads);
+  g->ngroups = 0;
+  size_t nsparse = 0;
+  for (size_t t = 0; t < nthreads; t++) {
+    g->group[t] = SIZE_MAX;
+    if (!g->count[t]) continue;
+    size_t span = g->hi[t] + es - g->lo[t];
+    int whole = g->bit[t] != SIZE_MAX && span <= WHOLE_SPAN * g->distinct[t] * es;
+    g->group[t] = g->ngroups;
+    g->groups[g->ngroups++] = (group_t){(uint32_t)t, whole, g->lo[t], 0, 0, span, 0};
+    if (!whole) nsparse += g->count[t];
+  }
+  g->off = grow_or_die(g->off, sizeof *g->off * (nsparse ? nsparse : 1));
+  g->len = grow_or_die(g->len, sizeof *g->len * (nsparse ? nsparse : 1));
+  g->where = grow_or_die(g->where, sizeof *g->where * (n ? n : 1));
+  if (nsparse) list_sparse(s, g, nsparse);
+  size_t bytes = 0;
+  for (size_t k = 0; k < g->ngroups; k++) {
+    group_t *gr = &g->groups[k];
+    if (!gr->whole) gr->bytes = (gr->end - gr->first) * es;
+    gr->at = bytes;
+    bytes += gr->bytes;
+  }
+  g->buf = grow_or_die(g->buf, bytes);
+  s->at = grow_or_die(s->at, sizeof *s->at * (n ? n : 1));
+  for (size_t i = 0; i < n; i++) {
+    upcrt_pts_t p = s->addr[i];
+    if (upcrt_node_base[p.thread]) {
+      s->at[i] = upcrt_node_base[p.thread] + p.offset;
+      continue;
+    }
+    const group_t *gr = &g->groups[g->group[p.thread]];
+    s->at[i] = g->buf + gr->at + (gr->whole ? p.offset - gr->lo : (g->where[i] - gr->first) * es);
+  }
+  g->n = n;
+  g->by_index = s->by_index;
+  g->base = s->base;
+  g->block = s->block;
 }
 
 void upcrt_coalesce_fetch(upcrt_coalesce_t *c) {
-  stats.fetches++;
   upcrt_transport_op_t *op = upcrt_transport_op_new();
   for (int k = 0; k < c->nslots; k++) {
     upcrt_coalesce_slot_t *s = &c->slot[k];
@@ -138,32 +236,20 @@ void upcrt_coalesce_fetch(upcrt_coalesce_t *c) {
     grouping_t *g = s->grouping;
     if (!g) g = s->grouping = calloc(1, sizeof *g);
     if (!g) upcrt_fatal("coalesced reads: out of memory");
-    if (g->prevn == s->n && !memcmp(g->prev, s->addr, sizeof *s->addr * s->n)) {
-      stats.reused++; /* the same reads: at still points to their places */
-    } else {
-      regroup(s, g);
-      if (g->atcap < s->n) {
-        g->atcap = s->n;
-        s->at = grow_or_die(s->at, sizeof *s->at * s->n);
-      }
-      point(s, g);
-    }
-    stats.reads += s->n;
-    stats.distinct += g->nu;
-    stats.remote += g->nremote;
-    /* one indexed get per thread of another node, all in one operation,
-     * each after this thread's relaxed puts, cached writes and updates to
-     * that thread */
-    for (size_t a = 0; a < g->nremote;) {
-      size_t b = a;
-      uint32_t t = g->uaddr[a].thread;
-      while (b < g->nremote && g->uaddr[b].thread == t) b++;
-      if (upcrt_puts_pending) upcrt_access_flush_target((int)t);
-      if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_read((int)t, (b - a) * s->elemsize);
-      upcrt_transport_op_get_indexed(op, g->ubuf + a * s->elemsize, (int)t, b - a, g->off + a,
-                                     g->len + a);
-      stats.gets++;
-      a = b;
+    if (!same_reads(s, g)) regroup(s, g); /* else `at` still points to their places */
+    /* one get per thread of another node, all in one operation, each
+     * after this thread's relaxed puts, cached writes and updates to that
+     * thread */
+    for (size_t j = 0; j < g->ngroups; j++) {
+      const group_t *gr = &g->groups[j];
+      int t = (int)gr->thread;
+      if (upcrt_puts_pending) upcrt_access_flush_target(t);
+      if (UPCRT_UNLIKELY(upcrt_stats_on)) upcrt_stats_read(t, gr->bytes);
+      if (gr->whole)
+        upcrt_transport_op_get_bytes(op, g->buf + gr->at, t, gr->lo, gr->bytes);
+      else
+        upcrt_transport_op_get_indexed(op, g->buf + gr->at, t, gr->end - gr->first,
+                                       g->off + gr->first, g->len + gr->first);
     }
   }
   upcrt_transport_op_wait(op, NULL);
