@@ -3,7 +3,7 @@
 // from their variables and from data the loop does not change
 // (x[colidx[k]], B[k][j] over k, a remote scalar read on every iteration)
 // is listed by an inspector — a copy of the headers of those loops —,
-// fetched with one indexed get per thread on another node (each element
+// fetched with one get per thread on another node (its span, or each element
 // once), and read back by the loop in order; a read affine in its loop's
 // variable is listed before that loop without inspecting it.  The loop runs
 // in strips of at most UPCRT_COALESCE_LIMIT reads, and as written where
@@ -44,9 +44,12 @@ const Stmt *loopBody(const ForStmt *fs) {
   return fs->getBody();
 }
 
-// A call that touches no data of the program: a layout query, the surface
-// pass's marker, or a function of a system header whose arguments and
-// result are numbers (sqrt, fabs, abs...).
+// A call whose result depends on its arguments alone and that touches no
+// data of the program, so the inspector and the loop may both make it: a
+// layout query, the surface pass's marker, a function declared
+// __attribute__((const)), or a library function Clang knows to be so (abs,
+// fabs, sqrt: const but for errno).  Not any function of a system header:
+// rand() has numbers for arguments and result and changes its state.
 bool pureCall(ASTContext &ctx, const CallExpr *c) {
   const FunctionDecl *fd = c->getDirectCallee();
   if (!fd) return false;
@@ -56,11 +59,12 @@ bool pureCall(ASTContext &ctx, const CallExpr *c) {
         n == "upc_addrfield")
       return true;
   }
-  if (!ctx.getSourceManager().isInSystemHeader(fd->getLocation())) return false;
   if (!fd->getReturnType()->isArithmeticType()) return false;
   for (const Expr *a : c->arguments())
     if (!a->getType()->isArithmeticType()) return false;
-  return true;
+  if (fd->hasAttr<ConstAttr>()) return true;
+  unsigned id = fd->getBuiltinID();
+  return id && (ctx.BuiltinInfo.isConst(id) || ctx.BuiltinInfo.isConstWithoutErrnoAndExceptions(id));
 }
 
 // May memory of types a and b overlap (C's effective types: the same type
@@ -687,7 +691,7 @@ private:
                     lineOf(cl.nest[r.nest].loop->getForLoc())
               : "its addresses found by an inspector of the loop at " + where;
       st.remarks.add(r.access->getBeginLoc(),
-                     name + " coalesced: " + how + " (one indexed get per thread on another node)",
+                     name + " coalesced: " + how + " (one get per thread on another node)",
                      true);
       st.plan.coalescedReads[r.access] = {loop, k};
       st.plan.counts.readsCoalesced++;
@@ -760,7 +764,7 @@ class CoalescePass : public Pass {
 public:
   const char *name() const override { return "upc-coalesce"; }
   const char *description() const override {
-    return "a loop's reads of remote elements are gathered before it, one indexed get per thread";
+    return "a loop's reads of remote elements are gathered before it, one get per thread";
   }
   std::vector<std::string> after() const override {
     return {"upc-forall-opt", "upc-privatize", "upc-remote-update", "upc-loop-versioning"};

@@ -31,7 +31,7 @@
 //  - CoalescedLoop (plan.coalesced): a loop whose reads of shared data are
 //    gathered before it where some thread is reached through MPI: an
 //    inspector (the headers of the loops around the reads) lists their
-//    addresses, one indexed get per thread fetches them, and the loop reads
+//    addresses, one get per thread fetches them, and the loop reads
 //    them back in order, strip by strip; elsewhere the loop runs as written.
 // A node the plan says nothing of is lowered naively, so a pass that
 // records nothing changes nothing.

@@ -3,15 +3,15 @@
  * reading x[colidx[k]] in a plain loop and in a upc_forall, through
  * upc_all_alloc pointers, a column walk of a row-blocked matrix, a gather
  * through a permutation, a table lookup, a remote scalar read on every
- * iteration — next to loops the pass must leave alone (the loop writes the
- * array, calls a function, fences, reads strictly, writes the index array,
- * reads under a condition, breaks).  Strips are kept small
- * (UPCRT_COALESCE_LIMIT=13) so that every loop runs in many.  Each value is
- * checked against serial C, also after the data changes, after a thread's
- * own writes to other threads' elements, and with a private
- * pointer writing this thread's element inside the loop.  Lines marked CO
- * must have every read coalesced by the default build, NOCO one not
- * (checked by remarks.sh). */
+ * iteration, abs() in the address — next to loops the pass must leave
+ * alone (the loop writes the array, calls a function, fences, reads
+ * strictly, writes the index array, reads under a condition, breaks, calls
+ * rand() in the address).  Strips are kept small (UPCRT_COALESCE_LIMIT=13)
+ * so that every loop runs in many.  Each value is checked against serial
+ * C, also after the data changes, after a thread's own writes to other
+ * threads' elements, and with a private pointer writing this thread's
+ * element inside the loop.  Lines marked CO must have every read coalesced
+ * by the default build, NOCO one not (checked by remarks.sh). */
 #include "e2e.h"
 
 #include <stdlib.h>
@@ -169,6 +169,20 @@ int main(void) {
   CHECK_DEQ(seen, sw, "private writes in the loop");
   upc_barrier;
   fill_x(6);
+
+  /* a library call in the address: abs() depends on its argument alone,
+   * rand() changes its state (an inspector calling it would list other
+   * elements than the loop reads) */
+  double ab = 0, abw = 0, rd = 0, rdw = 0;
+  for (int k = 0; k < N; k++) ab += x[abs(k - N / 2) * THREADS]; /* CO */
+  for (int k = 0; k < N; k++) abw += xval(abs(k - N / 2) * THREADS, 6);
+  CHECK_DEQ(ab, abw, "abs() in the address");
+  srand(7 + MYTHREAD);
+  for (int k = 0; k < N; k++) rd += x[rand() % (N * THREADS)]; /* NOCO */
+  srand(7 + MYTHREAD);
+  for (int k = 0; k < N; k++) rdw += xval(rand() % (N * THREADS), 6);
+  CHECK_DEQ(rd, rdw, "rand() in the address");
+  upc_barrier;
 
   /* loops the pass must leave alone */
   double s = 0;
