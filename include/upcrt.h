@@ -315,7 +315,11 @@ static inline void *upcrt_row_fetch(upcrt_pts_t p, long long n, size_t block, si
  * one get (their span where they are dense, else each element once); the
  * loop then reads slot k's values in the same order through `at`: a copy
  * for elements of other nodes, the element itself for this node's, which
- * the loop may write through private pointers.  The schedule is a static of the loop and lives on: when a
+ * the loop may write through private pointers.  A slot read by index
+ * (x[colidx[k]]) whose indexes are dense in their range is a window
+ * instead: the inspector only finds the range, the fetch gets the range's
+ * elements of other nodes in whole blocks, and the loop finds element e
+ * from the window's table of blocks (upcrt_coalesce_window_at).  The schedule is a static of the loop and lives on: when a
  * slot's reads are those of its last fetch, their grouping by thread is
  * reused. */
 typedef struct {
@@ -326,10 +330,18 @@ typedef struct {
   upcrt_pts_t base;  /* by index: the object, its layout's block */
   size_t block;
   int by_index;
+  /* by index: the first and last index read; a window when the indexes
+   * are dense in them, the reads then not listed */
+  long long lo, hi;
+  int window;
+  long long wfirst;  /* a window's first element: lo's block's first */
+  size_t extent;     /* by index: the object's elements (0: not known) */
   /* an entry differs from the last fetch's: the adds compare as they
    * store, so a loop that reads the same elements again costs no pass */
   int changed;
-  const char **at;   /* after upcrt_coalesce_fetch: where each read's value is */
+  /* after upcrt_coalesce_fetch: where each read's value is, in the order
+   * of the reads, or in a window where each block of it starts */
+  const char **at;
   void *grouping;    /* the runtime's: the reads grouped by thread, kept for reuse */
 } upcrt_coalesce_slot_t;
 typedef struct {
@@ -355,31 +367,83 @@ static inline void upcrt_coalesce_add(upcrt_coalesce_t *c, int slot, upcrt_pts_t
   c->total++;
 }
 /* Slot `slot` reads elements of the object at base (a layout of block
- * `block`, 0: indefinite) by index, from here to the next begin: the
- * inspector then only copies indexes (x[colidx[k]]: colidx[k]). */
+ * `block`, 0: indefinite; `extent` elements, 0: unknown) by index, from
+ * here to the next begin: the inspector counts the reads of an object of
+ * known extent (upcrt_coalesce_count) and finds the range of the others'
+ * indexes (upcrt_coalesce_span), and where that leaves no window, lists
+ * the indexes (x[colidx[k]]: colidx[k], upcrt_coalesce_put_index). */
 static inline void upcrt_coalesce_base(upcrt_coalesce_t *c, int slot, upcrt_pts_t base,
-                                       size_t block) {
+                                       size_t block, size_t extent) {
   upcrt_coalesce_slot_t *s = &c->slot[slot];
   s->base = base;
   s->block = block;
+  s->extent = extent;
   s->by_index = 1;
 }
-static inline void upcrt_coalesce_add_index(upcrt_coalesce_t *c, int slot, long long i) {
+/* The inspector holds an inspected slot in a local cursor, so that the C
+ * compiler keeps its entries' count in a register (the slot's fields are
+ * memory a store of an entry might alias): open before the inspection,
+ * put each read, close after it. */
+typedef struct {
+  long long *index;
+  upcrt_pts_t *addr;
+  size_t n, cap;
+  int changed;
+  long long lo, hi;
+} upcrt_coalesce_cursor_t;
+static inline upcrt_coalesce_cursor_t upcrt_coalesce_open(upcrt_coalesce_t *c, int slot) {
   upcrt_coalesce_slot_t *s = &c->slot[slot];
-  if (UPCRT_UNLIKELY(s->n == s->cap)) upcrt_coalesce_grow(s);
-  long long *q = &s->index[s->n++];
-  s->changed |= *q != i;
-  *q = i;
-  c->total++;
+  return (upcrt_coalesce_cursor_t){s->index, s->addr, s->n, s->cap, s->changed, s->lo, s->hi};
 }
+/* The cursor k of a full slot, with room for more. */
+upcrt_coalesce_cursor_t upcrt_coalesce_more(upcrt_coalesce_t *c, int slot,
+                                            upcrt_coalesce_cursor_t k);
+static inline void upcrt_coalesce_put_index(upcrt_coalesce_t *c, int slot,
+                                            upcrt_coalesce_cursor_t *k, long long i) {
+  if (UPCRT_UNLIKELY(k->n == k->cap)) *k = upcrt_coalesce_more(c, slot, *k);
+  k->changed |= k->index[k->n] != i;
+  k->index[k->n++] = i;
+}
+static inline void upcrt_coalesce_put(upcrt_coalesce_t *c, int slot, upcrt_coalesce_cursor_t *k,
+                                      upcrt_pts_t p) {
+  if (UPCRT_UNLIKELY(k->n == k->cap)) *k = upcrt_coalesce_more(c, slot, *k);
+  upcrt_pts_t *q = &k->addr[k->n++];
+  k->changed |= ((q->offset ^ p.offset) | (q->thread ^ p.thread) | (q->phase ^ p.phase)) != 0;
+  *q = p;
+}
+/* A read by index of an object of known extent, first counted. */
+static inline void upcrt_coalesce_count(upcrt_coalesce_cursor_t *k) { k->n++; }
+/* A read by index of another object, first counted: the range of its
+ * indexes. */
+static inline void upcrt_coalesce_span(upcrt_coalesce_cursor_t *k, long long i) {
+  k->lo = i < k->lo ? i : k->lo;
+  k->hi = i > k->hi ? i : k->hi;
+  k->n++;
+}
+static inline void upcrt_coalesce_close(upcrt_coalesce_t *c, int slot, upcrt_coalesce_cursor_t k) {
+  upcrt_coalesce_slot_t *s = &c->slot[slot];
+  c->total += k.n - s->n;
+  s->n = k.n;
+  s->changed |= k.changed;
+  s->lo = k.lo;
+  s->hi = k.hi;
+}
+/* Where element wfirst + q of a window is (block: its layout's, 0 for
+ * indefinite; a constant where upcc emits it, so the division is cheap). */
+static inline const char *upcrt_coalesce_window_at(const char *const *at, unsigned long long q,
+                                                   size_t block, size_t elemsize) {
+  return block ? at[q / block] + q % block * elemsize : at[0] + q * elemsize;
+}
+/* After the counting inspection: each slot read by index reads a window
+ * (its range, when that is at most a few times its reads) or lists its
+ * reads; nonzero when some slot is to list them (emptied for a listing
+ * inspection of the same iterations, which puts only such slots' reads). */
+int upcrt_coalesce_windows(upcrt_coalesce_t *c);
 /* Adds the n elements first, first + stride, ... (stride in elements of a
  * layout of block `block`, 0: indefinite): a read whose address is affine
  * in the loop's variable, added without an inspector. */
 void upcrt_coalesce_add_strided(upcrt_coalesce_t *c, int slot, upcrt_pts_t first, long long n,
                                 long long stride, size_t block, size_t elemsize);
-static inline int upcrt_coalesce_full(const upcrt_coalesce_t *c) {
-  return c->total >= upcrt_coalesce_limit;
-}
 /* Reads the elements of every slot on other nodes, after this thread's
  * earlier relaxed puts and updates to them, and sets each slot's `at`. */
 void upcrt_coalesce_fetch(upcrt_coalesce_t *c);
@@ -564,6 +628,10 @@ void upcrt_register_static(upcrt_static_t *obj);
 static inline upcrt_pts_t upcrt_static_pts(const upcrt_static_t *obj) {
   upcrt_pts_t p = {obj->offset, 0, 0};
   return p;
+}
+/* Its elements (of elem_size), over all threads. */
+static inline size_t upcrt_static_extent(const upcrt_static_t *obj) {
+  return obj->nelems * (obj->threads_scaled ? (size_t)upcrt_threads : 1);
 }
 
 /* ---- Checking mode (upcc -fupc-check; rts/check/check.h) ---------------------- */

@@ -202,9 +202,11 @@ public:
   std::vector<const clang::ForStmt *> activeCoalesced; // loops whose reads come from the schedule
   bool coalescedHere(const clang::Expr *e) const;      // e is such a read, here
   std::string emitCoalescedRead(const clang::Expr *e);
-  std::string coalesceInspector(const CoalescedLoop &cl, int node, int foralls);
+  std::string coalesceInspector(const CoalescedLoop &cl, int node, int foralls, bool listing);
   std::string loopInitText(const clang::ForStmt *fs);
   std::string indexText(const CoalescedRead &r);
+  std::string cursorName(const CoalescedLoop &cl, size_t k);
+  std::string extentText(const CoalescedRead &r);
   std::string forallFilter(const clang::ForStmt *fs, int foralls);
 
   // ---- main.cpp ----

@@ -2,6 +2,7 @@
  * per thread on another node (coalesce.h says why and what it keeps). */
 #include "coalesce.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,7 +35,8 @@ enum { WHOLE_SPAN = 4 };
  * last fetch (n of them, by index from base or by address). */
 typedef struct {
   size_t n;
-  int by_index;
+  int by_index, window;
+  long long first, last; /* a window's range */
   upcrt_pts_t base;
   size_t block;
   group_t *groups;     /* the threads of other nodes read */
@@ -71,8 +73,32 @@ void upcrt_coalesce_begin(upcrt_coalesce_t *c, int nslots, const size_t *elemsiz
     c->slot[k].elemsize = elemsizes[k];
     c->slot[k].by_index = 0;
     c->slot[k].changed = 0;
+    c->slot[k].lo = LLONG_MAX;
+    c->slot[k].hi = LLONG_MIN;
+    c->slot[k].window = 0;
   }
   c->total = 0;
+}
+
+/* A window pays: its range is at most this many times the reads. */
+enum { WINDOW_SPAN = 4 };
+
+int upcrt_coalesce_windows(upcrt_coalesce_t *c) {
+  int list = 0;
+  for (int k = 0; k < c->nslots; k++) {
+    upcrt_coalesce_slot_t *s = &c->slot[k];
+    if (!s->by_index || !s->n) continue;
+    if (s->extent) { /* the whole object, or its reads listed */
+      s->lo = 0;
+      s->hi = (long long)s->extent - 1;
+    }
+    s->window = (unsigned long long)(s->hi - s->lo) < (unsigned long long)WINDOW_SPAN * s->n;
+    if (s->window) continue;
+    c->total -= s->n; /* listed again */
+    s->n = 0;
+    list = 1;
+  }
+  return list;
 }
 
 void upcrt_coalesce_grow(upcrt_coalesce_slot_t *s) {
@@ -82,11 +108,22 @@ void upcrt_coalesce_grow(upcrt_coalesce_slot_t *s) {
   s->changed = 1; /* what the adds compare with is not there yet */
 }
 
+upcrt_coalesce_cursor_t upcrt_coalesce_more(upcrt_coalesce_t *c, int slot,
+                                            upcrt_coalesce_cursor_t k) {
+  upcrt_coalesce_slot_t *s = &c->slot[slot];
+  upcrt_coalesce_close(c, slot, k);
+  upcrt_coalesce_grow(s);
+  return upcrt_coalesce_open(c, slot);
+}
+
 /* The slot's reads are those the grouping was made for. */
 static int same_reads(const upcrt_coalesce_slot_t *s, const grouping_t *g) {
-  if (s->changed || g->n != s->n || g->by_index != s->by_index) return 0;
-  return !s->by_index || (upcrt_pts_eq(g->base, s->base) && g->base.phase == s->base.phase &&
-                          g->block == s->block);
+  if (g->window != s->window || g->by_index != s->by_index) return 0;
+  if (s->by_index && !(upcrt_pts_eq(g->base, s->base) && g->base.phase == s->base.phase &&
+                       g->block == s->block))
+    return 0;
+  if (s->window) return g->first == s->lo && g->last == s->hi;
+  return !s->changed && g->n == s->n;
 }
 
 void upcrt_coalesce_add_strided(upcrt_coalesce_t *c, int slot, upcrt_pts_t first, long long n,
@@ -109,6 +146,18 @@ static int by_place(const void *a, const void *b) {
   if (x->thread != y->thread) return x->thread < y->thread ? -1 : 1;
   if (x->offset != y->offset) return x->offset < y->offset ? -1 : 1;
   return 0;
+}
+
+/* The per-thread scratch of a regrouping, made once (THREADS is fixed). */
+static void scratch(grouping_t *g) {
+  if (g->count) return;
+  size_t nthreads = (size_t)upcrt_threads;
+  g->count = grow_or_die(NULL, sizeof *g->count * nthreads);
+  g->distinct = grow_or_die(NULL, sizeof *g->distinct * nthreads);
+  g->group = grow_or_die(NULL, sizeof *g->group * nthreads);
+  g->bit = grow_or_die(NULL, sizeof *g->bit * nthreads);
+  g->lo = grow_or_die(NULL, sizeof *g->lo * nthreads);
+  g->hi = grow_or_die(NULL, sizeof *g->hi * nthreads);
 }
 
 /* The elements of a sparse group: its reads sorted by place, each distinct
@@ -144,14 +193,7 @@ static void regroup(upcrt_coalesce_slot_t *s, grouping_t *g) {
   if (s->by_index)
     for (size_t i = 0; i < n; i++)
       s->addr[i] = upcrt_pts_add(s->base, (ptrdiff_t)s->index[i], s->block, es);
-  if (!g->count) {
-    g->count = grow_or_die(NULL, sizeof *g->count * nthreads);
-    g->distinct = grow_or_die(NULL, sizeof *g->distinct * nthreads);
-    g->group = grow_or_die(NULL, sizeof *g->group * nthreads);
-    g->bit = grow_or_die(NULL, sizeof *g->bit * nthreads);
-    g->lo = grow_or_die(NULL, sizeof *g->lo * nthreads);
-    g->hi = grow_or_die(NULL, sizeof *g->hi * nthreads);
-  }
+  scratch(g);
   memset(g->count, 0, sizeof *g->count * nthreads);
   for (size_t i = 0; i < n; i++) {
     upcrt_pts_t p = s->addr[i];
@@ -223,7 +265,61 @@ static void regroup(upcrt_coalesce_slot_t *s, grouping_t *g) {
     s->at[i] = g->buf + gr->at + (gr->whole ? p.offset - gr->lo : (g->where[i] - gr->first) * es);
   }
   g->n = n;
+  g->window = 0;
   g->by_index = s->by_index;
+  g->base = s->base;
+  g->block = s->block;
+}
+
+/* A window: the elements from the start of lo's block to hi, from the
+ * slot's base, in whole blocks (one run, the layout indefinite); a
+ * thread's blocks are consecutive in its memory, so each thread of another
+ * node is one span, fetched whole; at[r] is where block r of the window
+ * starts (upcrt_coalesce_window_at), wfirst its first element. */
+static void regroup_window(upcrt_coalesce_slot_t *s, grouping_t *g) {
+  size_t es = s->elemsize, nthreads = (size_t)upcrt_threads, B = s->block;
+  upcrt_pts_t p0 = upcrt_pts_add(s->base, (ptrdiff_t)s->lo, B, es);
+  s->wfirst = s->lo - (long long)(B ? p0.phase : 0);
+  size_t span = (size_t)(s->hi - s->wfirst) + 1, runs = B ? (span + B - 1) / B : 1;
+  scratch(g);
+  memset(g->count, 0, sizeof *g->count * nthreads);
+  /* the runs, twice: each thread's span, then where each run is */
+  for (int pass = 0; pass < 2; pass++) {
+    for (size_t r = 0; r < runs; r++) {
+      long long e = s->wfirst + (long long)(r * B);
+      upcrt_pts_t p = upcrt_pts_add(s->base, (ptrdiff_t)e, B, es);
+      if (upcrt_pts_isnull(p) || p.thread >= nthreads)
+        upcrt_fatal("coalesced read of element %lld of a loop's array: %s pointer-to-shared", e,
+                    upcrt_pts_isnull(p) ? "a null" : "an invalid");
+      size_t t = p.thread, len = B && B < span - r * B ? B : span - r * B;
+      if (pass == 0 && !upcrt_node_base[t]) {
+        uint64_t last = p.offset + (len - 1) * es;
+        if (!g->count[t]++) g->lo[t] = p.offset, g->hi[t] = last;
+        if (p.offset < g->lo[t]) g->lo[t] = p.offset;
+        if (last > g->hi[t]) g->hi[t] = last;
+      } else if (pass == 1) {
+        s->at[r] = upcrt_node_base[t] ? upcrt_node_base[t] + p.offset
+                                      : g->buf + g->groups[g->group[t]].at + (p.offset - g->lo[t]);
+      }
+    }
+    if (pass == 1) break;
+    g->groups = grow_or_die(g->groups, sizeof *g->groups * nthreads);
+    g->ngroups = 0;
+    size_t bytes = 0;
+    for (size_t t = 0; t < nthreads; t++) {
+      if (!g->count[t]) continue;
+      size_t b = g->hi[t] + es - g->lo[t];
+      g->group[t] = g->ngroups;
+      g->groups[g->ngroups++] = (group_t){(uint32_t)t, 1, g->lo[t], 0, 0, b, bytes};
+      bytes += b;
+    }
+    g->buf = grow_or_die(g->buf, bytes);
+    s->at = grow_or_die(s->at, sizeof *s->at * runs);
+  }
+  g->window = 1;
+  g->by_index = 1;
+  g->first = s->lo;
+  g->last = s->hi;
   g->base = s->base;
   g->block = s->block;
 }
@@ -236,7 +332,10 @@ void upcrt_coalesce_fetch(upcrt_coalesce_t *c) {
     grouping_t *g = s->grouping;
     if (!g) g = s->grouping = calloc(1, sizeof *g);
     if (!g) upcrt_fatal("coalesced reads: out of memory");
-    if (!same_reads(s, g)) regroup(s, g); /* else `at` still points to their places */
+    if (!same_reads(s, g)) { /* else `at` still points to their places */
+      if (s->window) regroup_window(s, g);
+      else regroup(s, g);
+    }
     /* one get per thread of another node, all in one operation, each
      * after this thread's relaxed puts, cached writes and updates to that
      * thread */
