@@ -4,8 +4,11 @@
 // (x[colidx[k]], B[k][j] over k, a remote scalar read on every iteration)
 // is listed by an inspector — a copy of the headers of those loops —,
 // fetched with one get per thread on another node (its span, or each element
-// once), and read back by the loop in order; a read affine in its loop's
-// variable is listed before that loop without inspecting it.  The loop runs
+// once), and read back by the loop in order; a read X[e] of one object
+// whose indexes are dense is a window of X's blocks instead, where the loop
+// finds element e (which it computes as written: nothing in it changes
+// e); a read affine in its loop's variable is listed before that loop
+// without inspecting it.  The loop runs
 // in strips of at most UPCRT_COALESCE_LIMIT reads, and as written where
 // every thread is on this node.
 //
