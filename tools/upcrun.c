@@ -286,11 +286,12 @@ static const char *const upcrun_ompi_job_end[] = {
     "MPI_ABORT was invoked on rank",
     "Primary job  terminated normally, but", /* sic: two spaces */
     "Primary job terminated normally, but",
-    "mpirun detected that one or more processes exited with non-zero status",
+    /* mpirun under any of its names: mpiexec.openmpi, orterun */
+    "detected that one or more processes exited with non-zero status",
 };
 static const char *const upcrun_ompi_after_report[] = {
-    "mpirun noticed that process rank",
-    "mpirun has exited due to process rank",
+    "noticed that process rank",
+    "has exited due to process rank",
 };
 static const char *const upcrun_ompi_counted[] = {
     "help-mpi-api.txt / mpi-abort",

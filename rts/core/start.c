@@ -426,15 +426,19 @@ static void upcrt_start_watch_init(void) {
 #if defined(OPEN_MPI)
 /* Open MPI's one-sided component, chosen rather than left to the MCA
  * configuration (docs/runtime.md, "Under Open MPI"): sm for the node's
- * MPI_Win_allocate_shared window, rdma for the world window.  pt2pt
- * refuses MPI_Win_create at MPI_THREAD_MULTIPLE, which the progress
- * thread needs; ucx, which Debian's openmpi-mca-params.conf turns off,
- * serves only an InfiniBand network here.  rdma over the shared-memory
- * transport (vader) does gets, puts and atomics without the target, and
- * applies an MPI_Accumulate, and across nodes (TCP) everything, only when
- * the target enters MPI: the doorbell and the progress thread see to that
- * as under MPICH.  The user's OMPI_MCA_osc wins. */
-static void upcrt_start_choose_osc(void) { setenv("OMPI_MCA_osc", "sm,rdma", 0); }
+ * MPI_Win_allocate_shared window, ucx for the others, whatever
+ * openmpi-mca-params.conf says (Debian's turns ucx and pt2pt off, leaving
+ * rdma).  Measured on Open MPI 4.1.4: rdma cannot make a window of one
+ * process (MPI_Win_create fails with MPI_ERR_WIN: a thread alone on its
+ * node, THREADS=1), applies an MPI_Accumulate only when the target enters
+ * MPI even on one node, and hung the atomics' unit test under
+ * UPCRT_FORCE_RMA; pt2pt refuses MPI_Win_create at MPI_THREAD_MULTIPLE,
+ * which the progress thread needs, and crashed in the same test.  ucx
+ * serves every operation without the target on one node (its first
+ * contact with a process excepted), and across nodes (TCP) as rdma does:
+ * when the target enters MPI, which the doorbell and the progress thread
+ * see to as under MPICH.  The user's OMPI_MCA_osc wins. */
+static void upcrt_start_choose_osc(void) { setenv("OMPI_MCA_osc", "sm,ucx", 0); }
 #endif
 
 /* ---- the MPI family ----
