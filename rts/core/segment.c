@@ -380,8 +380,8 @@ static inline uint64_t *upcrt_seg_word(int t, uint64_t off) {
 static uint64_t upcrt_seg_mpi_fop(int t, uint64_t off, uint64_t v, MPI_Op op) {
   uint64_t old = 0;
   if (UPCRT_SEG_FETCH_OP_FLUSHED) {
+    upcrt_doorbell_ring(t); /* first: the operation may wait inside the call */
     MPI_Fetch_and_op(&v, &old, MPI_UINT64_T, t, (MPI_Aint)off, op, upcrt_seg_win);
-    upcrt_doorbell_ring(t);
     MPI_Win_flush(t, upcrt_seg_win);
     return old;
   }

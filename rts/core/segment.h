@@ -104,8 +104,9 @@ void upcrt_seg_sync(void);
  * core to a target that must enter MPI.  Under Open MPI (osc ucx, start.c)
  * such a request completes only once the target enters MPI, MPI_Test
  * notwithstanding (measured: 100 of them took as long as the target
- * computed, 1.3 s), while MPI_Fetch_and_op and a flush need no target on
- * one node (0.02 ms each): so that, after the doorbell. */
+ * computed, 1.3 s), while MPI_Fetch_and_op and a flush complete when the
+ * target's progress thread serves them: so the doorbell, then those.  Open
+ * MPI's accumulates ring first too (transport.c). */
 #if defined(OPEN_MPI)
 #define UPCRT_SEG_FETCH_OP_FLUSHED 1
 #else

@@ -256,8 +256,8 @@ static MPI_Datatype mpi_type(int k) {
       upcrt_doorbell_ring(t);                                                   \
       MPI_Win_flush(t, upcrt_seg_win);                                          \
     } else if (UPCRT_SEG_FETCH_OP_FLUSHED) {                                    \
+      upcrt_doorbell_ring(t); /* first: it may wait inside the call */          \
       MPI_Fetch_and_op(val, &old, dt, t, disp, mop, upcrt_seg_win);             \
-      upcrt_doorbell_ring(t);                                                   \
       MPI_Win_flush(t, upcrt_seg_win);                                          \
     } else {                                                                    \
       /* request-based, so the wait can yield to the target's process */       \
