@@ -271,7 +271,8 @@ static char *upcrun_hostfile_hosts(const char *path) {
  * passes its own environment to the processes it starts on this one only;
  * hydra passes all of it everywhere): the runtime's, the program's heap. */
 static int upcrun_forwarded(const char *var, size_t len) {
-  return (len > 6 && strncmp(var, "UPCRT_", 6) == 0) || (len > 4 && strncmp(var, "UPC_", 4) == 0);
+  if (len < 5 || strncmp(var, "UPC", 3) != 0) return 0;
+  return var[3] == '_' || (len > 6 && strncmp(var + 3, "RT_", 3) == 0); /* UPC_*, UPCRT_* */
 }
 
 /* mpirun's words about how a job ended that say nothing the job has not:
