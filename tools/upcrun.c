@@ -1,14 +1,25 @@
 /* upcrun.c — launches a UPC executable through the MPI launcher (mpiexec). */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
-#ifndef UPCRUN_MPIEXEC
-#define UPCRUN_MPIEXEC "mpiexec"
+#include "upcrun_config.h" /* UPCRUN_MPI_FAMILY, UPCRUN_MPIEXEC: the build's MPI */
+
+/* The MPI family this upcrun was built for, and so the launcher's dialect:
+ * a program linked against MPICH starts only under hydra, one linked
+ * against Open MPI only under mpirun (else each process would be a job of
+ * one).  Both dialects are compiled, one is used. */
+static const int upcrun_openmpi = UPCRUN_MPI_OPENMPI;
+#if UPCRUN_MPI_OPENMPI
+#define UPCRUN_MPI_NAME "Open MPI"
+#else
+#define UPCRUN_MPI_NAME "MPICH"
 #endif
 #ifndef UPCRUN_LIBEXECDIR
 #define UPCRUN_LIBEXECDIR "/usr/local/libexec/upcc"
@@ -33,8 +44,9 @@ static const char *upcrun_usage_text =
     "                       locks, atomics and updates on this thread's data complete\n"
     "                       while it computes (sets UPCRT_PROGRESS; auto: on when some\n"
     "                       thread is on another node or UPCRT_FORCE_RMA=1)\n"
-    "  -hostfile FILE       hosts to run on, passed to the MPI launcher (-f FILE)\n"
-    "  -hosts H1,H2,...     host list, passed to the MPI launcher\n"
+    "  -hostfile FILE       hosts to run on, a line each: HOST, HOST:N or HOST slots=N\n"
+    "                       (N threads on HOST), passed to the MPI launcher\n"
+    "  -hosts H1,H2,...     host list (H or H:N each), passed to the MPI launcher\n"
     "  -cluster=NODES       run across NODES emulated nodes made on this machine for the\n"
     "                       run (network namespaces joined by a bridge: MPI crosses TCP\n"
     "                       between them, as on a cluster), the threads in blocks per\n"
@@ -66,6 +78,7 @@ static const char *upcrun_usage_text =
     "                       runs read)\n"
     "  -v                   print the launcher command before running it\n"
     "  --help               this text\n"
+    "Built for " UPCRUN_MPI_NAME ": programs built by this upcc run under its launcher.\n"
     "Environment: UPCRUN_MPIEXEC overrides the launcher (" UPCRUN_MPIEXEC "); UPCRUN_CLUSTER=NODES\n"
     "is -cluster=NODES for jobs given no hosts; UPCRT_FORCE_RMA=1\n"
     "makes the runtime reach every other thread through MPI RMA even on one node;\n"
@@ -196,6 +209,191 @@ static char *upcrun_default_table(void) {
   return path;
 }
 
+/* ---- the host list ----
+ * Hydra's hostfile says "HOST:N", Open MPI's "HOST slots=N": upcrun takes
+ * either (and "HOST" alone, "#" comments) under both families, and gives
+ * the launcher the list as "HOST:N,..." (-hosts for hydra, --host for Open
+ * MPI, which read it alike).  A file with anything else in it (hydra's
+ * ifhn=, Open MPI's max_slots=) is the launcher's own: passed as it is.
+ * Returns the list, or NULL for such a file. */
+static char *upcrun_hostfile_hosts(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "upcrun: cannot read the hostfile %s: %s\n", path, strerror(errno));
+    exit(2);
+  }
+  size_t cap = 256, len = 0;
+  char *list = malloc(cap), line[1024];
+  if (!list) exit(1);
+  list[0] = '\0';
+  int known = 1;
+  while (known && fgets(line, sizeof line, f)) {
+    char *hash = strchr(line, '#');
+    if (hash) *hash = '\0';
+    char host[512], extra[512] = "";
+    unsigned long slots = 0;
+    int words = sscanf(line, "%511s %511s", host, extra);
+    if (words <= 0) continue; /* blank or a comment */
+    char *colon = strchr(host, ':');
+    if (words == 2 && sscanf(extra, "slots=%lu", &slots) == 1 && !colon && slots > 0) {
+      /* Open MPI's HOST slots=N */
+    } else if (words == 1 && colon) {
+      char *end;
+      slots = strtoul(colon + 1, &end, 10);
+      if (*end || !slots) known = 0;
+      *colon = '\0';
+    } else if (words != 1) {
+      known = 0;
+    }
+    if (!known) break;
+    char item[560];
+    int n = slots ? snprintf(item, sizeof item, "%s%s:%lu", len ? "," : "", host, slots)
+                  : snprintf(item, sizeof item, "%s%s", len ? "," : "", host);
+    if (len + (size_t)n + 1 > cap) {
+      cap = 2 * (len + (size_t)n + 1);
+      list = realloc(list, cap);
+      if (!list) exit(1);
+    }
+    memcpy(list + len, item, (size_t)n + 1);
+    len += (size_t)n;
+  }
+  fclose(f);
+  if (!known || !len) {
+    free(list);
+    return NULL;
+  }
+  return list;
+}
+
+/* ---- Open MPI's launcher ---- */
+
+/* The variables Open MPI's mpirun must be told to pass to other hosts (it
+ * passes its own environment to the processes it starts on this one only;
+ * hydra passes all of it everywhere): the runtime's, the program's heap. */
+static int upcrun_forwarded(const char *var, size_t len) {
+  if (len < 5 || strncmp(var, "UPC", 3) != 0) return 0;
+  return var[3] == '_' || (len > 6 && strncmp(var + 3, "RT_", 3) == 0); /* UPC_*, UPCRT_* */
+}
+
+/* mpirun's words about how a job ended that say nothing the job has not:
+ * the runtime ends a job with its own "upc: thread N:" message and then
+ * MPI_Abort (or a status), and hydra prints nothing of its own then.  A
+ * block of Open MPI's help text (between lines of dashes) is dropped when
+ * it has one of these; so are the "N more processes have sent help
+ * message" lines that count dropped blocks, and mpirun's hint after them.
+ * A process killed without a word from the runtime (SIGKILL) keeps
+ * mpirun's report: it is the only one. */
+static const char *const upcrun_ompi_job_end[] = {
+    "MPI_ABORT was invoked on rank",
+    "Primary job  terminated normally, but", /* sic: two spaces */
+    "Primary job terminated normally, but",
+    /* mpirun under any of its names: mpiexec.openmpi, orterun */
+    "detected that one or more processes exited with non-zero status",
+};
+static const char *const upcrun_ompi_after_report[] = {
+    "noticed that process rank",
+    "has exited due to process rank",
+};
+static const char *const upcrun_ompi_counted[] = {
+    "help-mpi-api.txt / mpi-abort",
+    "help-mpi-errors.txt / mpi_errors_are_fatal",
+};
+
+static int upcrun_has_any(const char *text, const char *const *phrases, size_t n) {
+  for (size_t p = 0; p < n; p++)
+    if (strstr(text, phrases[p])) return 1;
+  return 0;
+}
+#define UPCRUN_HAS_ANY(text, list) upcrun_has_any(text, list, sizeof list / sizeof *list)
+
+static int upcrun_is_dashes(const char *line) {
+  size_t n = strspn(line, "-");
+  return n >= 20 && (line[n] == '\n' || line[n] == '\0');
+}
+
+static pid_t upcrun_child;
+static void upcrun_forward_signal(int sig) {
+  if (upcrun_child > 0) kill(upcrun_child, sig);
+}
+
+/* Runs the launcher with its standard error through a filter of mpirun's
+ * job-end banners (above), forwarding INT, TERM and HUP to it (mpirun then
+ * ends the job), and exits with its status as exec would have. */
+static int upcrun_run_filtered(const char *launcher, char **cmd) {
+  int fds[2];
+  if (pipe(fds) != 0) {
+    fprintf(stderr, "upcrun: cannot make a pipe: %s\n", strerror(errno));
+    return 127;
+  }
+  upcrun_child = fork();
+  if (upcrun_child < 0) {
+    fprintf(stderr, "upcrun: cannot fork: %s\n", strerror(errno));
+    return 127;
+  }
+  if (upcrun_child == 0) {
+    dup2(fds[1], 2);
+    close(fds[0]);
+    close(fds[1]);
+    execvp(launcher, cmd);
+    fprintf(stderr, "upcrun: cannot run the MPI launcher %s: %s\n", launcher, strerror(errno));
+    _exit(127);
+  }
+  close(fds[1]);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = upcrun_forward_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESTART;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+  signal(SIGPIPE, SIG_IGN);
+  FILE *in = fdopen(fds[0], "r");
+  char line[4096];
+  int reported = 0; /* the runtime said why the job ends */
+  int dropped = 0;  /* the last block or count line was dropped */
+  size_t blen = 0, bcap = 0;
+  char *block = NULL; /* a help block being read, from its opening dashes */
+  while (in && fgets(line, sizeof line, in)) {
+    if (strncmp(line, "upc: thread ", 12) == 0) reported = 1;
+    if (block || upcrun_is_dashes(line)) {
+      size_t n = strlen(line);
+      if (blen + n + 1 > bcap) {
+        bcap = 2 * (blen + n + 1);
+        block = realloc(block, bcap);
+        if (!block) exit(1);
+      }
+      memcpy(block + blen, line, n + 1);
+      blen += n;
+      if (blen > n && upcrun_is_dashes(line)) { /* the closing dashes */
+        dropped = UPCRUN_HAS_ANY(block, upcrun_ompi_job_end) ||
+                  (reported && UPCRUN_HAS_ANY(block, upcrun_ompi_after_report));
+        if (!dropped) fputs(block, stderr);
+        free(block);
+        block = NULL;
+        blen = bcap = 0;
+      }
+      continue;
+    }
+    if (strstr(line, "more process") && strstr(line, "sent help message") &&
+        UPCRUN_HAS_ANY(line, upcrun_ompi_counted)) {
+      dropped = 1;
+      continue;
+    }
+    if (dropped && strstr(line, "orte_base_help_aggregate")) continue;
+    dropped = 0;
+    fputs(line, stderr);
+    fflush(stderr);
+  }
+  if (block) fputs(block, stderr); /* an unclosed block: the job's last words */
+  int status;
+  while (waitpid(upcrun_child, &status, 0) < 0 && errno == EINTR) {
+  }
+  fflush(stderr);
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
+}
+
 int main(int argc, char **argv) {
   const char *nthreads = "1", *hostfile = NULL, *hosts = NULL, *tune = NULL, *cluster = NULL;
   int verbose = 0, i = 1;
@@ -304,12 +502,22 @@ int main(int argc, char **argv) {
 
   const char *launcher = getenv("UPCRUN_MPIEXEC");
   if (!launcher || !*launcher) launcher = UPCRUN_MPIEXEC;
-  char **cmd = calloc((size_t)argc + 10 + 3 * UPCRUN_MAX_ENV, sizeof *cmd);
+  /* a hostfile both dialects can say as a host list is given as one */
+  const char *hostfile_hosts = hostfile ? upcrun_hostfile_hosts(hostfile) : NULL;
+  if (hostfile_hosts) {
+    hosts = hostfile_hosts;
+    hostfile = NULL;
+  }
+  extern char **environ;
+  size_t nenviron = 0;
+  while (environ[nenviron]) nenviron++;
+  char **cmd = calloc((size_t)argc + 16 + 3 * UPCRUN_MAX_ENV + 2 * nenviron, sizeof *cmd);
   if (!cmd) return 1;
   int k = 0;
   if (cluster) {
     /* the emulator makes the nodes and runs the launcher across them */
     setenv("UPCRUN_MPIEXEC", launcher, 1);
+    setenv("UPCRUN_MPI_FAMILY", UPCRUN_MPI_FAMILY, 1);
     launcher = upcrun_helper("cluster");
     cmd[k++] = (char *)launcher;
     cmd[k++] = "mpiexec";
@@ -319,19 +527,54 @@ int main(int argc, char **argv) {
   }
   cmd[k++] = "-n";
   cmd[k++] = (char *)nthreads;
-  if (hostfile) {
-    cmd[k++] = "-f";
-    cmd[k++] = (char *)hostfile;
-  }
-  if (hosts) {
-    cmd[k++] = "-hosts";
-    cmd[k++] = (char *)hosts;
-  }
-  for (int e = 0; e < upcrun_nenv; e++) {
-    /* explicit so that it reaches every host, not only through our env */
-    cmd[k++] = "-genv";
-    cmd[k++] = (char *)upcrun_env[e][0];
-    cmd[k++] = (char *)upcrun_env[e][1];
+  if (upcrun_openmpi) {
+    /* what hydra does unasked: more ranks than cores, no binding (a
+     * thread and its progress thread share the cores the kernel gives
+     * them), the UPC environment on every host */
+    cmd[k++] = "--oversubscribe";
+    cmd[k++] = "--bind-to";
+    cmd[k++] = "none";
+    if (geteuid() == 0 && !cluster) cmd[k++] = "--allow-run-as-root"; /* cluster adds it */
+    if (hostfile) {
+      cmd[k++] = "--hostfile";
+      cmd[k++] = (char *)hostfile;
+    }
+    if (hosts) {
+      cmd[k++] = "--host";
+      cmd[k++] = (char *)hosts;
+    }
+    for (int e = 0; e < upcrun_nenv; e++) {
+      char *kv = malloc(strlen(upcrun_env[e][0]) + strlen(upcrun_env[e][1]) + 2);
+      if (!kv) return 1;
+      sprintf(kv, "%s=%s", upcrun_env[e][0], upcrun_env[e][1]);
+      cmd[k++] = "-x";
+      cmd[k++] = kv;
+    }
+    for (size_t v = 0; v < nenviron; v++) {
+      size_t len = strcspn(environ[v], "=");
+      if (!upcrun_forwarded(environ[v], len)) continue;
+      int flag = 0; /* given by a flag: already there */
+      for (int e = 0; e < upcrun_nenv; e++)
+        flag |= strlen(upcrun_env[e][0]) == len && !strncmp(upcrun_env[e][0], environ[v], len);
+      if (flag) continue;
+      cmd[k++] = "-x";
+      cmd[k++] = strndup(environ[v], len);
+    }
+  } else {
+    if (hostfile) {
+      cmd[k++] = "-f";
+      cmd[k++] = (char *)hostfile;
+    }
+    if (hosts) {
+      cmd[k++] = "-hosts";
+      cmd[k++] = (char *)hosts;
+    }
+    for (int e = 0; e < upcrun_nenv; e++) {
+      /* explicit so that it reaches every host, not only through our env */
+      cmd[k++] = "-genv";
+      cmd[k++] = (char *)upcrun_env[e][0];
+      cmd[k++] = (char *)upcrun_env[e][1];
+    }
   }
   cmd[k++] = (char *)prog;
   for (int j = i + 1; j < argc; j++) cmd[k++] = argv[j];
@@ -343,6 +586,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "\n");
   }
   fflush(NULL);
+  if (upcrun_openmpi) return upcrun_run_filtered(launcher, cmd);
   execvp(launcher, cmd);
   fprintf(stderr, "upcrun: cannot run the MPI launcher %s: %s\n", launcher, strerror(errno));
   free(dotprog);

@@ -41,9 +41,14 @@ static int upcrt_progress_env_flag(const char *name) {
   return v && *v && strcmp(v, "0") != 0;
 }
 
-/* Hydra (MPICH's launcher) tells each rank how many ranks share its node. */
+/* Hydra (MPICH's launcher) and Open MPI's mpirun tell each rank how many
+ * ranks share its node, each in its own variables. */
 static int upcrt_progress_maybe_offnode(void) {
   const char *local = getenv("MPI_LOCALNRANKS"), *size = getenv("PMI_SIZE");
+  if (!local || !size) {
+    local = getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+    size = getenv("OMPI_COMM_WORLD_SIZE");
+  }
   if (!local || !size) return 1; /* another launcher: cannot tell yet */
   return atol(local) < atol(size);
 }

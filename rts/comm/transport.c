@@ -471,6 +471,12 @@ static void tp_send_updates(int t) {
   memset(b->filter, 0, sizeof b->filter);
   void *s = upcrt_transport_stage((size_t)n * b->size);
   memcpy(s, b->vals, (size_t)n * b->size);
+  /* Open MPI's osc ucx applies an accumulate inside MPI_Accumulate, under
+   * a lock it takes on the target with an atomic that the target's MPI
+   * serves (when the target's memory is not UCX's own): the doorbell first,
+   * so that its progress thread polls fast (under MPICH the accumulate
+   * waits at the flush, which rings) */
+  if (UPCRT_SEG_FETCH_OP_FLUSHED) upcrt_doorbell_ring(t);
   if (n == 1) {
     MPI_Accumulate(s, 1, b->dt, t, b->disp[0], 1, b->dt, b->op, upcrt_seg_win);
   } else {

@@ -415,16 +415,75 @@ static void upcrt_start_watch_init(void) {
   alarm((unsigned)secs);
 }
 
+#if defined(OPEN_MPI)
+#define UPCRT_MPI_FAMILY_NAME "Open MPI"
+#define UPCRT_MPI_FAMILY_OPTION "openmpi"
+#else
+#define UPCRT_MPI_FAMILY_NAME "MPICH"
+#define UPCRT_MPI_FAMILY_OPTION "mpich"
+#endif
+
+#if defined(OPEN_MPI)
+/* Open MPI's one-sided component, chosen rather than left to the MCA
+ * configuration (docs/runtime.md, "Under Open MPI"): sm for the node's
+ * MPI_Win_allocate_shared window, ucx for the others, whatever
+ * openmpi-mca-params.conf says (Debian's turns ucx and pt2pt off, leaving
+ * rdma).  Measured on Open MPI 4.1.4: rdma cannot make a window of one
+ * process (MPI_Win_create fails with MPI_ERR_WIN: a thread alone on its
+ * node, THREADS=1), applies an MPI_Accumulate only when the target enters
+ * MPI even on one node, and hung the atomics' unit test under
+ * UPCRT_FORCE_RMA; pt2pt refuses MPI_Win_create at MPI_THREAD_MULTIPLE,
+ * which the progress thread needs, and crashed in the same test.  ucx
+ * serves every operation without the target on one node (its first
+ * contact with a process excepted), and across nodes (TCP) as rdma does:
+ * when the target enters MPI, which the doorbell and the progress thread
+ * see to as under MPICH.  The user's OMPI_MCA_osc wins. */
+static void upcrt_start_choose_osc(void) { setenv("OMPI_MCA_osc", "sm,ucx", 0); }
+#endif
+
+/* ---- the MPI family ----
+ * A program is linked against one MPI family and starts only under that
+ * family's launcher: MPICH's processes find hydra through PMI_FD, Open
+ * MPI's find mpirun's daemon through PMIx.  Under the other family's
+ * launcher each process would start as a job of one thread, and the job
+ * would run THREADS=1 N times over.  Rank 0 as the launcher numbered it
+ * says so; every process ends. */
+static void upcrt_start_check_launcher(void) {
+  const char *launched_by = NULL, *rank = NULL;
+#if defined(OPEN_MPI)
+  if (getenv("PMI_FD") && !getenv("PMIX_RANK") && !getenv("OMPI_COMM_WORLD_SIZE")) {
+    launched_by = "MPICH's mpiexec (hydra)";
+    rank = getenv("PMI_RANK");
+  }
+#elif defined(MPICH)
+  if (getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_FD") && !getenv("PMI_RANK")) {
+    launched_by = "Open MPI's mpirun";
+    rank = getenv("OMPI_COMM_WORLD_RANK");
+  }
+#endif
+  if (!launched_by) return;
+  if (!rank || strcmp(rank, "0") == 0)
+    fprintf(stderr,
+            "upc: thread 0: this program was built against %s but started by %s; run it with "
+            "the upcrun of a upcc built for %s (meson setup -Dmpi=%s)\n",
+            UPCRT_MPI_FAMILY_NAME, launched_by, UPCRT_MPI_FAMILY_NAME, UPCRT_MPI_FAMILY_OPTION);
+  _exit(1);
+}
+
 int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
                 const upcrt_config_t *config) {
   int provided;
   upcrt_start_phase(NULL);
+  upcrt_start_check_launcher();
   upcrt_start_watch_init();
   /* MPICH maps shared windows at one address on every process of a node,
    * probing each page of the range first (msync per page): about 8 s per
    * GiB of shared heap under load.  Segments are reached by offset, so the
    * same address buys nothing; the user's own setting wins. */
   setenv("MPIR_CVAR_SHM_SYMHEAP_RETRY", "0", 0);
+#if defined(OPEN_MPI)
+  upcrt_start_choose_osc();
+#endif
   MPI_Init_thread(&argc, &argv, upcrt_modules_thread_level(), &provided);
   alarm(0);
   signal(SIGALRM, SIG_DFL);

@@ -383,6 +383,13 @@ static int start(iofile_t *f, int write, int fp_mode, int shared_buf, upc_flag_t
   }
   if (p->n > 1) qsort(p->v, p->n, sizeof *p->v, by_foff);
   f->ftype = f->mtype = MPI_DATATYPE_NULL;
+  /* A read asks MPI-IO for no byte past the end of the file: Open MPI's
+   * OMPIO never completes a nonblocking collective read that crosses it
+   * (4.1.4, MPI_File_iread_at_all); ROMIO returns what is there.  What was
+   * read is counted from the file's size in finish() either way. */
+  MPI_Offset eof = 0;
+  if (!write && p->n) MPI_File_get_size(f->fh, &eof);
+  int nregions = 0;
   if (p->n) {
     if (p->n > (size_t)INT_MAX) upcrt_fatal("%s: too many file regions", what);
     int n = (int)p->n;
@@ -400,28 +407,37 @@ static int start(iofile_t *f, int write, int fp_mode, int shared_buf, upc_flag_t
       if (p->v[i].len > (size_t)INT_MAX)
         upcrt_fatal("%s: a region of %zu bytes (at most %d per region)", what,
                     (size_t)p->v[i].len, INT_MAX);
-      lens[i] = (int)p->v[i].len;
-      fo[i] = (MPI_Aint)p->v[i].foff;
-      MPI_Get_address(p->v[i].l, &ma[i]);
+      size_t len = p->v[i].len;
+      if (!write) {
+        MPI_Offset in_file = eof - (MPI_Offset)p->v[i].foff;
+        if (in_file < (MPI_Offset)len) len = in_file > 0 ? (size_t)in_file : 0;
+      }
+      if (!len) continue;
+      lens[nregions] = (int)len;
+      fo[nregions] = (MPI_Aint)p->v[i].foff;
+      MPI_Get_address(p->v[i].l, &ma[nregions]);
+      nregions++;
     }
-    MPI_Type_create_hindexed(n, lens, fo, MPI_BYTE, &f->ftype);
-    MPI_Type_create_hindexed(n, lens, ma, MPI_BYTE, &f->mtype);
-    MPI_Type_commit(&f->ftype);
-    MPI_Type_commit(&f->mtype);
+    if (nregions) {
+      MPI_Type_create_hindexed(nregions, lens, fo, MPI_BYTE, &f->ftype);
+      MPI_Type_create_hindexed(nregions, lens, ma, MPI_BYTE, &f->mtype);
+      MPI_Type_commit(&f->ftype);
+      MPI_Type_commit(&f->mtype);
+    }
     free(lens);
     free(fo);
     free(ma);
   }
   upcrt_hunt_retire_all(); /* MPI-IO on a protected HUNT page fails (EFAULT) */
   pre_blocking(NULL);
-  MPI_File_set_view(f->fh, 0, MPI_BYTE, p->n ? f->ftype : MPI_BYTE, "native", MPI_INFO_NULL);
+  MPI_File_set_view(f->fh, 0, MPI_BYTE, nregions ? f->ftype : MPI_BYTE, "native", MPI_INFO_NULL);
   int rc;
   if (write)
-    rc = MPI_File_iwrite_at_all(f->fh, 0, p->n ? MPI_BOTTOM : NULL, p->n ? 1 : 0,
-                                p->n ? f->mtype : MPI_BYTE, &f->req);
+    rc = MPI_File_iwrite_at_all(f->fh, 0, nregions ? MPI_BOTTOM : NULL, nregions ? 1 : 0,
+                                nregions ? f->mtype : MPI_BYTE, &f->req);
   else
-    rc = MPI_File_iread_at_all(f->fh, 0, p->n ? MPI_BOTTOM : NULL, p->n ? 1 : 0,
-                               p->n ? f->mtype : MPI_BYTE, &f->req);
+    rc = MPI_File_iread_at_all(f->fh, 0, nregions ? MPI_BOTTOM : NULL, nregions ? 1 : 0,
+                               nregions ? f->mtype : MPI_BYTE, &f->req);
   f->failed = rc != MPI_SUCCESS;
   if (f->failed) f->req = MPI_REQUEST_NULL;
   f->busy = 1;

@@ -342,6 +342,28 @@ upcx_team_t upcx_team_split(upcx_team_t parent, int color, int key) {
  * agreement before a free). */
 static void team_barrier_op(struct upcx_team *t, int op) {
   op_begin(t, op);
+#if defined(OPEN_MPI)
+  /* Open MPI's broadcast returns at its root before the others join it, and
+   * its barrier then meets the barrier the others called next: a member
+   * one collective ahead goes on unseen.  So the barrier is an allreduce of
+   * each member's count of the team's collectives; a member behind the
+   * highest count names the one ahead. */
+  struct {
+    int seq, rank;
+  } mine = {(int)t->seq, t->rank}, ahead;
+  if (t->blocking) {
+    team_ok(MPI_Allreduce(&mine, &ahead, 1, MPI_2INT, MPI_MAXLOC, t->comm), op);
+  } else {
+    MPI_Request r;
+    team_ok(MPI_Iallreduce(&mine, &ahead, 1, MPI_2INT, MPI_MAXLOC, t->comm, &r), op);
+    team_wait(&r, t, op);
+  }
+  if (ahead.seq != mine.seq)
+    upcrt_fatal("%s is collective over the team, but thread %d (rank %d) has called %d more "
+                "of the team's collectives than this thread before it (every member calls "
+                "them in the same order)",
+                op_name[op], team_thread(t, ahead.rank), ahead.rank, ahead.seq - mine.seq);
+#else
   if (t->blocking) {
     team_ok(MPI_Barrier(t->comm), op);
   } else {
@@ -349,6 +371,7 @@ static void team_barrier_op(struct upcx_team *t, int op) {
     team_ok(MPI_Ibarrier(t->comm, &r), op);
     team_wait(&r, t, op);
   }
+#endif
   op_end(t);
 }
 
