@@ -6,10 +6,12 @@
  * abort by killing the step with SIGKILL, and srun then reports every task
  * killed (status 137).  So the thread that ends the job (start.c's claim)
  * asks Slurm to send the step's tasks UPCRT_SLURM_END_SIGNAL (scancel
- * --signal), on which every other process leaves with status 0, and leaves
- * with the job's status itself: srun returns the highest status of its
- * tasks.  Where scancel cannot be run the end is MPI_Abort's, as under
- * mpiexec.
+ * --signal), on which every other process sends PMI's finalize (a task
+ * that leaves without it makes Slurm cancel the step, SIGKILL again) and
+ * leaves with status 0; it finalizes and leaves with the job's status
+ * itself (its other threads wait in the handler, scancel's child blocks
+ * the signal): srun returns the highest status of its tasks.  Where
+ * scancel cannot be run the end is MPI_Abort's, as under mpiexec.
  *
  * What this module keeps: whether this process is such a task
  * (upcrt_slurm_step) and the scancel command, made at start-up so that
