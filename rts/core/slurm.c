@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <mpi.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -112,15 +113,22 @@ void upcrt_slurm_check_size(int threads) {
   const char *tasks = getenv("SLURM_STEP_NUM_TASKS"), *rank = getenv("SLURM_PROCID");
   if (threads != 1 || !getenv("SLURM_STEP_ID") || !tasks || atoi(tasks) < 2 || !rank)
     return;
-  /* a launcher's PMI (MPICH's, PMIx) makes any job of one legitimate */
-  if (getenv("PMI_FD") || getenv("PMI_PORT") || getenv("PMIX_RANK") ||
-      getenv("OMPI_COMM_WORLD_SIZE"))
-    return;
+  /* a process manager this MPI speaks makes a job of one legitimate: for
+   * MPICH, PMI-1 on PMI_FD or PMI_PORT (srun --mpi=pmix sets PMIx's
+   * variables, which Debian's MPICH does not read) */
+#if defined(OPEN_MPI)
+  if (getenv("PMIX_RANK") || getenv("OMPI_COMM_WORLD_SIZE")) return;
+#define UPCRT_SLURM_MPI "pmix"
+#else
+  if (getenv("PMI_FD") || getenv("PMI_PORT")) return;
+#define UPCRT_SLURM_MPI "pmi2"
+#endif
   if (strcmp(rank, "0") == 0)
     fprintf(stderr,
             "upc: thread 0: srun started %s tasks of this program, but MPI sees each as a job "
-            "of its own (THREADS=1): the step gives MPI no PMI (srun --mpi=none, or the "
-            "cluster's MpiDefault); start it with srun --mpi=pmi2, or with upcrun\n",
+            "of its own (THREADS=1): the step gives MPI no process manager it speaks (srun "
+            "--mpi=none or another --mpi, or the cluster's MpiDefault); start it with srun "
+            "--mpi=" UPCRT_SLURM_MPI ", or with upcrun\n",
             tasks);
   fflush(stderr);
   _exit(1);

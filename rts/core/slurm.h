@@ -34,9 +34,10 @@ extern int upcrt_slurm_step;
 void upcrt_slurm_init(void);
 
 /* After MPI_Init, with THREADS known: a task of a step of several tasks
- * that MPI sees as a job of one (srun --mpi=none, or a cluster whose
- * MpiDefault gives MPICH no PMI) would run the program once per task,
- * each as thread 0 of 1.  Task 0 says how to start it; every task ends. */
+ * that MPI sees as a job of one (srun --mpi=none or --mpi=pmix, or a
+ * cluster whose MpiDefault gives MPICH no PMI) would run the program once
+ * per task, each as thread 0 of 1.  Task 0 says how to start it; every
+ * task ends with status 1. */
 void upcrt_slurm_check_size(int threads);
 
 /* Ends the job with status as described above; returns only when scancel
