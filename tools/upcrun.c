@@ -32,10 +32,12 @@ static const char *upcrun_usage_text =
     "usage: upcrun [-n|-np N] [-shared-heap SIZE] [-progress on|off|auto] [-hunt]\n"
     "              [-cache-lines N] [-cache-line-size BYTES] [-stats[=FILE]]\n"
     "              [-coll-table FILE] [-trace[=FILE]] [-freeze[=THREAD]]\n"
+    "              [-launcher auto|srun|mpiexec]\n"
     "              [-hostfile FILE | -hosts H1,H2,... | -cluster=NODES] [-v]\n"
     "              PROGRAM [ARGS...]\n"
     "       upcrun [-n N] [...] -tune-collectives[=FILE]\n"
-    "Runs the UPC program PROGRAM with N threads (default 1) through the MPI launcher.\n"
+    "Runs the UPC program PROGRAM with N threads (default 1) through the MPI launcher,\n"
+    "or through srun inside a Slurm allocation.\n"
     "  -n N, -np N          number of UPC threads (MPI processes)\n"
     "  -shared-heap SIZE    shared heap per thread, e.g. 64MB, 1G, 512K or bytes\n"
     "                       (sets UPC_SHARED_HEAP_SIZE; default upcc -shared-heap, else\n"
@@ -68,6 +70,10 @@ static const char *upcrun_usage_text =
     "  -freeze[=THREAD]     stop every thread (or THREAD only) at start-up, print the\n"
     "                       gdb command that attaches to each, and wait until the\n"
     "                       debugger releases it (sets UPCRT_FREEZE)\n"
+    "  -launcher auto|srun|mpiexec  how to start the threads; auto (the default, or\n"
+    "                       UPCRUN_LAUNCHER's value): srun inside a Slurm allocation\n"
+    "                       (SLURM_JOB_ID set, srun on the PATH, no hosts given), else\n"
+    "                       the MPI launcher (see docs/slurm.md)\n"
     "  -coll-table FILE     the collectives' algorithm table to use (sets\n"
     "                       UPCRT_COLL_TABLE; default ~/.config/upcc/collectives if\n"
     "                       it exists, else the built-in table)\n"
@@ -83,7 +89,10 @@ static const char *upcrun_usage_text =
     "is -cluster=NODES for jobs given no hosts; UPCRT_FORCE_RMA=1\n"
     "makes the runtime reach every other thread through MPI RMA even on one node;\n"
     "UPCRT_NODE_SIZE=K makes each K consecutive threads of a machine a node of their own\n"
-    "(shared memory within, MPI between), to run the paths across nodes on one machine.\n";
+    "(shared memory within, MPI between), to run the paths across nodes on one machine.\n"
+    "Under Slurm: UPCRUN_LAUNCHER=auto|srun|mpiexec is -launcher's default; UPCRUN_SRUN\n"
+    "overrides srun; -n N may not exceed the allocation's CPUs (SLURM_JOB_CPUS_PER_NODE over\n"
+    "SLURM_CPUS_PER_TASK) unless SLURM_OVERCOMMIT=1; without -n srun's default count runs.\n";
 
 static void upcrun_bad(const char *fmt, const char *arg) {
   fprintf(stderr, "upcrun: ");
@@ -394,9 +403,193 @@ static int upcrun_run_filtered(const char *launcher, char **cmd) {
   return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
 }
 
+/* ---- Slurm ----
+ * Inside an allocation (salloc, sbatch: SLURM_JOB_ID set) the threads start
+ * as a job step, through srun, as Berkeley UPC's upcrun does: srun runs
+ * them on the allocation's nodes and gives MPICH its PMI (--mpi=pmi2).
+ * -launcher (or UPCRUN_LAUNCHER) chooses: auto (srun in an allocation with
+ * srun on the PATH and no hosts given, else the MPI launcher), srun (also
+ * outside an allocation: srun then asks for one), mpiexec (Hydra, which
+ * inside an allocation starts its proxies with srun itself).  docs/slurm.md. */
+
+enum upcrun_launch { UPCRUN_LAUNCH_AUTO, UPCRUN_LAUNCH_SRUN, UPCRUN_LAUNCH_MPIEXEC };
+
+static enum upcrun_launch upcrun_launch_value(const char *v, const char *what) {
+  if (strcmp(v, "auto") == 0) return UPCRUN_LAUNCH_AUTO;
+  if (strcmp(v, "srun") == 0) return UPCRUN_LAUNCH_SRUN;
+  if (strcmp(v, "mpiexec") == 0) return UPCRUN_LAUNCH_MPIEXEC;
+  char msg[200];
+  snprintf(msg, sizeof msg, "%s wants auto, srun or mpiexec, not \"%.100s\"", what, v);
+  upcrun_bad("%s", msg);
+  return UPCRUN_LAUNCH_AUTO;
+}
+
+/* The srun to run: UPCRUN_SRUN, else srun; whether it can be found. */
+static const char *upcrun_srun_program(int *found) {
+  const char *srun = getenv("UPCRUN_SRUN");
+  if (!srun || !*srun) srun = "srun";
+  *found = 0;
+  if (strchr(srun, '/')) {
+    *found = access(srun, X_OK) == 0;
+    return srun;
+  }
+  const char *path = getenv("PATH");
+  if (!path || !*path) path = "/usr/local/bin:/usr/bin:/bin";
+  char file[4096];
+  while (*path && !*found) {
+    size_t n = strcspn(path, ":");
+    snprintf(file, sizeof file, "%.*s/%s", (int)(n ? n : 1), n ? path : ".", srun);
+    *found = access(file, X_OK) == 0;
+    path += n;
+    if (*path == ':') path++;
+  }
+  return srun;
+}
+
+/* Whether the threads start through srun: the choice (flag, else
+ * UPCRUN_LAUNCHER), given hosts (which are mpiexec's) and the environment. */
+static int upcrun_use_srun(int chosen, enum upcrun_launch flag, int hosts_given) {
+  enum upcrun_launch how = flag;
+  const char *env = getenv("UPCRUN_LAUNCHER");
+  if (!chosen && env && *env) how = upcrun_launch_value(env, "UPCRUN_LAUNCHER");
+  if (how == UPCRUN_LAUNCH_MPIEXEC) return 0;
+  if (how == UPCRUN_LAUNCH_SRUN) {
+    if (hosts_given)
+      upcrun_bad("%s", "srun runs on the allocation's nodes: -hostfile, -hosts and -cluster are "
+                       "the MPI launcher's (-launcher mpiexec)");
+    return 1;
+  }
+#if defined(UPCRUN_MPI_OPENMPI) && UPCRUN_MPI_OPENMPI
+  /* Open MPI's mpirun finds the allocation itself (and Debian's Open MPI
+   * starts under srun only with PMIx, which its Slurm lacks) */
+  return 0;
+#else
+  const char *job = getenv("SLURM_JOB_ID");
+  int found;
+  upcrun_srun_program(&found);
+  return job && *job && found && !hosts_given;
+#endif
+}
+
+/* The threads the allocation holds: one per CPU it was given, over
+ * SLURM_CPUS_PER_TASK, node by node (SLURM_JOB_CPUS_PER_NODE reads
+ * "4(x2),2": 4 CPUs on each of 2 nodes, then 2); -1 if unknown.  Nodes
+ * count the CPUs Slurm says they have, oversubscribed or not: this is the
+ * count srun itself refuses to exceed without --overcommit. */
+static long upcrun_slurm_capacity(int *nodes) {
+  const char *s = getenv("SLURM_JOB_CPUS_PER_NODE"), *cpt = getenv("SLURM_CPUS_PER_TASK");
+  long per = cpt && *cpt ? atol(cpt) : 1, total = 0;
+  *nodes = 0;
+  if (!s || !*s || per < 1) return -1;
+  while (*s) {
+    char *end;
+    long cpus = strtol(s, &end, 10), times = 1;
+    if (end == s || cpus < 0) return -1;
+    s = end;
+    if (strncmp(s, "(x", 2) == 0) {
+      times = strtol(s + 2, &end, 10);
+      if (end == s + 2 || *end != ')' || times < 1) return -1;
+      s = end + 1;
+    }
+    total += cpus / per * times;
+    *nodes += (int)times;
+    if (*s == ',') s++;
+    else if (*s) return -1;
+  }
+  return total;
+}
+
+/* Whether word w starts s (ignoring case), as Slurm reads its keywords. */
+static int upcrun_slurm_word(const char *s, const char *w) {
+  for (; *w; s++, w++)
+    if (toupper((unsigned char)*s) != *w) return 0;
+  return 1;
+}
+
+/* srun [-n N] [--overlap] --mpi=pmi2 --input=0 [--export=...] PROGRAM ARGS */
+static int upcrun_srun(const char *nthreads, char **args, int nargs, int verbose) {
+  int found;
+  const char *srun = upcrun_srun_program(&found);
+  const char *job = getenv("SLURM_JOB_ID"), *over = getenv("SLURM_OVERCOMMIT");
+  if (nthreads && job && *job && !(over && *over && strcmp(over, "0") != 0)) {
+    int nodes;
+    long cap = upcrun_slurm_capacity(&nodes), n = atol(nthreads);
+    if (cap >= 0 && n > cap) {
+      const char *cpt = getenv("SLURM_CPUS_PER_TASK");
+      fprintf(stderr,
+              "upcrun: -n %ld exceeds job %s's allocation: %ld thread%s, one per CPU%s%s%s on "
+              "%d node%s (SLURM_JOB_CPUS_PER_NODE=%s); ask salloc or sbatch for more (-n %ld, "
+              "or -N and --ntasks-per-node), or set SLURM_OVERCOMMIT=1 to run more threads "
+              "than CPUs\n",
+              n, job, cap, cap == 1 ? "" : "s", cpt && *cpt ? " (SLURM_CPUS_PER_TASK=" : "",
+              cpt && *cpt ? cpt : "", cpt && *cpt ? ")" : "", nodes, nodes == 1 ? "" : "s",
+              getenv("SLURM_JOB_CPUS_PER_NODE"), n);
+      return 2;
+    }
+  }
+  char **cmd = calloc((size_t)nargs + 16, sizeof *cmd);
+  if (!cmd) return 1;
+  int k = 0;
+  cmd[k++] = (char *)srun;
+  if (nthreads) {
+    cmd[k++] = "-n";
+    cmd[k++] = (char *)nthreads;
+  }
+  /* a step inside a step (srun --pty bash, then upcrun) shares its CPUs
+   * rather than waiting for them */
+  const char *step = getenv("SLURM_STEP_ID");
+  if (step && *step) cmd[k++] = "--overlap";
+  /* MPICH's processes need srun's PMI; the user's SLURM_MPI_TYPE wins */
+  const char *mpi = getenv("SLURM_MPI_TYPE");
+  if (!mpi || !*mpi) {
+#if defined(UPCRUN_MPI_OPENMPI) && UPCRUN_MPI_OPENMPI
+    cmd[k++] = "--mpi=pmix";
+#else
+    cmd[k++] = "--mpi=pmi2";
+#endif
+  }
+  cmd[k++] = "--input=0"; /* standard input to thread 0, as mpiexec does */
+  /* the variables upcrun's flags set reach every task with srun's default
+   * --export=ALL; an allocation made with --export=NONE (or a list) gets
+   * them added to its own */
+  const char *export = getenv("SLURM_EXPORT_ENV");
+  if (export && *export && !upcrun_slurm_word(export, "ALL") && upcrun_nenv > 0) {
+    size_t len = strlen(export) + 16;
+    for (int e = 0; e < upcrun_nenv; e++)
+      len += strlen(upcrun_env[e][0]) + strlen(upcrun_env[e][1]) + 2;
+    char *list = malloc(len);
+    if (!list) return 1;
+    int none = (upcrun_slurm_word(export, "NONE") && !export[4]) ||
+               (upcrun_slurm_word(export, "NIL") && !export[3]);
+    strcpy(list, "--export=");
+    if (!none) strcat(list, export);
+    for (int e = 0; e < upcrun_nenv; e++) {
+      if (e > 0 || !none) strcat(list, ",");
+      strcat(list, upcrun_env[e][0]);
+      strcat(list, "=");
+      strcat(list, upcrun_env[e][1]);
+    }
+    cmd[k++] = list;
+  }
+  for (int j = 0; j < nargs; j++) cmd[k++] = args[j];
+  cmd[k] = NULL;
+  if (verbose) {
+    fprintf(stderr, "upcrun:");
+    for (int j = 0; j < k; j++) fprintf(stderr, " %s", cmd[j]);
+    fprintf(stderr, "\n");
+  }
+  fflush(NULL);
+  execvp(srun, cmd);
+  fprintf(stderr, "upcrun: cannot run %s: %s%s\n", srun, strerror(errno),
+          found ? "" : " (is Slurm's srun on the PATH? UPCRUN_SRUN names another)");
+  return 127;
+}
+
 int main(int argc, char **argv) {
   const char *nthreads = "1", *hostfile = NULL, *hosts = NULL, *tune = NULL, *cluster = NULL;
   int verbose = 0, i = 1;
+  int n_given = 0, launch_chosen = 0; /* -n, -launcher given (Slurm, above) */
+  enum upcrun_launch launch = UPCRUN_LAUNCH_AUTO;
   for (; i < argc && argv[i][0] == '-'; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--") == 0) {
@@ -407,6 +600,7 @@ int main(int argc, char **argv) {
       return 0;
     } else if (upcrun_is(a, "n") || upcrun_is(a, "np")) {
       nthreads = upcrun_value(argc, argv, &i, "-n");
+      n_given = 1;
       char *end;
       errno = 0;
       long v = strtol(nthreads, &end, 10);
@@ -456,6 +650,9 @@ int main(int argc, char **argv) {
     } else if (upcrun_is(a, "tune-collectives")) {
       tune = upcrun_file_value(a, "-tune-collectives");
       if (!tune) tune = upcrun_default_table();
+    } else if (upcrun_is(a, "launcher")) {
+      launch = upcrun_launch_value(upcrun_value(argc, argv, &i, "-launcher"), "-launcher");
+      launch_chosen = 1;
     } else if (upcrun_is(a, "hunt")) {
       upcrun_setenv("UPCRT_HUNT", "1");
     } else if (strcmp(a, "-v") == 0 || upcrun_is(a, "verbose")) {
@@ -498,6 +695,12 @@ int main(int argc, char **argv) {
   } else if (stat(prog, &st) != 0) {
     fprintf(stderr, "upcrun: %s: %s\n", prog, strerror(errno));
     return 2;
+  }
+
+  /* inside a Slurm allocation: a job step through srun (above) */
+  if (upcrun_use_srun(launch_chosen, launch, hostfile || hosts || cluster)) {
+    argv[i] = (char *)prog;
+    return upcrun_srun(n_given ? nthreads : NULL, argv + i, argc - i, verbose);
   }
 
   const char *launcher = getenv("UPCRUN_MPIEXEC");

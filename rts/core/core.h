@@ -8,9 +8,9 @@
  * how wait loops spin, yield and sleep (backoff.h),
  * the runtime's own ticket locks on segment words (ticket.h), the shared
  * variable directory and heap (svd.h), source locations of faults
- * (where.h) and of checked calls (check_site.h), and the statistics
- * counters (stats.h).  Pointer-to-shared helpers are in pts.c (declared in
- * upcrt.h).
+ * (where.h) and of checked calls (check_site.h), the statistics counters
+ * (stats.h), and how a job srun started ends (slurm.h).  Pointer-to-shared
+ * helpers are in pts.c (declared in upcrt.h).
  *
  * Core calls no module above it: what it needs from them goes through the
  * module table (module.h, filled in by rts/modules.c).
@@ -23,6 +23,7 @@
 #include "doorbell.h"
 #include "module.h"
 #include "segment.h"
+#include "slurm.h"
 #include "start.h"
 #include "stats.h"
 #include "svd.h"

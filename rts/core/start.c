@@ -18,6 +18,7 @@
 #include "freeze.h"
 #include "module.h"
 #include "segment.h"
+#include "slurm.h"
 #include "stats.h"
 #include "svd.h"
 #include "where.h"
@@ -41,7 +42,9 @@ static volatile sig_atomic_t upcrt_start_in_signal;
  * ended by the winner's abort.  MPI_Abort leaves through exit(), so the
  * atexit handler must not start the exit barrier then, and the progress
  * thread, which could hold MPI's lock or run in MPI while libraries tear
- * down, is stopped first (the modules' abort hooks, module.h). */
+ * down, is stopped first (the modules' abort hooks, module.h).  In a job
+ * srun started, where MPI_Abort loses the status, the winner ends the job
+ * through scancel instead (slurm.h). */
 
 /* The launcher forwards what this thread printed only until the abort
  * reaches it: give it a moment before the kill. */
@@ -122,6 +125,7 @@ UPCRT_NORETURN void upcrt_start_abort(int status) {
   upcrt_modules_abort();
   int fd = open("/dev/null", O_WRONLY);
   if (fd >= 0) dup2(fd, 2);
+  upcrt_slurm_end(status); /* a job srun started: scancel keeps the status */
   MPI_Abort(MPI_COMM_WORLD, status);
   _exit(status);
 }
@@ -476,6 +480,7 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
   upcrt_start_phase(NULL);
   upcrt_start_check_launcher();
   upcrt_start_watch_init();
+  upcrt_slurm_init();
   /* MPICH maps shared windows at one address on every process of a node,
    * probing each page of the range first (msync per page): about 8 s per
    * GiB of shared heap under load.  Segments are reached by offset, so the
@@ -496,6 +501,7 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
   MPI_Comm_set_errhandler(upcrt_seg_comm, MPI_ERRORS_RETURN);
   MPI_Comm_rank(upcrt_seg_comm, &upcrt_mythread);
   MPI_Comm_size(upcrt_seg_comm, &upcrt_threads);
+  upcrt_slurm_check_size(upcrt_threads);
   upcrt_start_install_handlers();
   upcrt_where_init();
 

@@ -11,7 +11,8 @@ the page does (a program built in one block runs in the next).
 
 Markers after the language say why a block is not run here:
   ```sh not-run:REASON   never (REASON: fresh-machine, hours, second-build,
-                         install, self: the block is this test's own run)
+                         install, self: the block is this test's own run,
+                         slurm: inside a Slurm allocation on a cluster)
   ```sh needs-root       only as root (emulated nodes); otherwise skipped
 Prints one line per block and exits 1 if any block failed or has a marker
 this script does not know."""
@@ -21,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 
-KNOWN_NOT_RUN = {"fresh-machine", "hours", "second-build", "install", "self", "debugger"}
+KNOWN_NOT_RUN = {"fresh-machine", "hours", "second-build", "install", "self", "debugger", "slurm"}
 
 
 def blocks(path):
