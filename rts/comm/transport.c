@@ -476,7 +476,7 @@ static void tp_send_updates(int t) {
    * serves (when the target's memory is not UCX's own): the doorbell first,
    * so that its progress thread polls fast (under MPICH the accumulate
    * waits at the flush, which rings) */
-  if (UPCRT_SEG_FETCH_OP_FLUSHED) upcrt_doorbell_ring(t);
+  if (UPCRT_SEG_ACCUMULATE_RINGS_FIRST) upcrt_doorbell_ring(t);
   if (n == 1) {
     MPI_Accumulate(s, 1, b->dt, t, b->disp[0], 1, b->dt, b->op, upcrt_seg_win);
   } else {

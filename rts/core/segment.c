@@ -379,12 +379,6 @@ static inline uint64_t *upcrt_seg_word(int t, uint64_t off) {
  * would busy-poll, starving the target when ranks share cores.) */
 static uint64_t upcrt_seg_mpi_fop(int t, uint64_t off, uint64_t v, MPI_Op op) {
   uint64_t old = 0;
-  if (UPCRT_SEG_FETCH_OP_FLUSHED) {
-    upcrt_doorbell_ring(t); /* first: the operation may wait inside the call */
-    MPI_Fetch_and_op(&v, &old, MPI_UINT64_T, t, (MPI_Aint)off, op, upcrt_seg_win);
-    MPI_Win_flush(t, upcrt_seg_win);
-    return old;
-  }
   MPI_Request r;
   MPI_Rget_accumulate(&v, 1, MPI_UINT64_T, &old, 1, MPI_UINT64_T, t, (MPI_Aint)off, 1,
                       MPI_UINT64_T, op, upcrt_seg_win, &r);
@@ -402,12 +396,6 @@ static uint64_t upcrt_seg_mpi_fop(int t, uint64_t off, uint64_t v, MPI_Op op) {
 int upcrt_seg_fetch_add_within(int t, uint64_t off, uint64_t v, double seconds, uint64_t *old) {
   if (upcrt_cpu_atomics) {
     *old = __atomic_fetch_add(upcrt_seg_word(t, off), v, __ATOMIC_SEQ_CST);
-    return 1;
-  }
-  if (UPCRT_SEG_FETCH_OP_FLUSHED) {
-    /* unbounded here: the alarm of the abort that claims ends a wait that
-     * never ends (start.c) */
-    *old = upcrt_seg_mpi_fop(t, off, v, MPI_SUM);
     return 1;
   }
   MPI_Request r;

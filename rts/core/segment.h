@@ -99,18 +99,14 @@ void upcrt_seg_finalize(void);
 /* Makes same-node plain stores visible (MPI_Win_sync + memory fence). */
 void upcrt_seg_sync(void);
 
-/* How a fetching atomic through MPI is waited for.  Under MPICH: a request
- * (MPI_Rget_accumulate) tested with backoff, so that a waiter yields the
- * core to a target that must enter MPI.  Under Open MPI (osc ucx, start.c)
- * such a request completes only once the target enters MPI, MPI_Test
- * notwithstanding (measured: 100 of them took as long as the target
- * computed, 1.3 s), while MPI_Fetch_and_op and a flush complete when the
- * target's progress thread serves them: so the doorbell, then those.  Open
- * MPI's accumulates ring first too (transport.c). */
+/* Whether an accumulate rings the target's doorbell before the call
+ * (transport.c): Open MPI's osc ucx (start.c) applies it inside
+ * MPI_Accumulate, under a lock it takes on the target with an atomic that
+ * the target's MPI serves; MPICH's waits at the flush, which rings. */
 #if defined(OPEN_MPI)
-#define UPCRT_SEG_FETCH_OP_FLUSHED 1
+#define UPCRT_SEG_ACCUMULATE_RINGS_FIRST 1
 #else
-#define UPCRT_SEG_FETCH_OP_FLUSHED 0
+#define UPCRT_SEG_ACCUMULATE_RINGS_FIRST 0
 #endif
 
 /* 64-bit atomics on a word of a segment.  Every access to such a word must

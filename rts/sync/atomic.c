@@ -255,10 +255,6 @@ static MPI_Datatype mpi_type(int k) {
       MPI_Compare_and_swap(&v2, &v1, &old, dt, t, disp, upcrt_seg_win);         \
       upcrt_doorbell_ring(t);                                                   \
       MPI_Win_flush(t, upcrt_seg_win);                                          \
-    } else if (UPCRT_SEG_FETCH_OP_FLUSHED) {                                    \
-      upcrt_doorbell_ring(t); /* first: it may wait inside the call */          \
-      MPI_Fetch_and_op(val, &old, dt, t, disp, mop, upcrt_seg_win);             \
-      MPI_Win_flush(t, upcrt_seg_win);                                          \
     } else {                                                                    \
       /* request-based, so the wait can yield to the target's process */       \
       MPI_Request rq;                                                           \
