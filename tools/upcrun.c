@@ -360,11 +360,25 @@ static int upcrun_run_filtered(const char *launcher, char **cmd) {
   FILE *in = fdopen(fds[0], "r");
   char line[4096];
   int reported = 0; /* the runtime said why the job ends */
+  int error = 0;    /* ... with an error of status 1, not a crash */
   int dropped = 0;  /* the last block or count line was dropped */
+  /* Open MPI 4.1's mpirun itself may crash in its PMIx log handler after a
+   * process called MPI_Abort: its dump, "[HOST:PID] ***" lines of mpirun's
+   * PID, is dropped, and the job's status is the runtime's */
+  char own[32];
+  snprintf(own, sizeof own, ":%ld] ", (long)upcrun_child);
+  int crash = 0;
   size_t blen = 0, bcap = 0;
   char *block = NULL; /* a help block being read, from its opening dashes */
   while (in && fgets(line, sizeof line, in)) {
-    if (strncmp(line, "upc: thread ", 12) == 0) reported = 1;
+    if (strncmp(line, "upc: thread ", 12) == 0) {
+      reported = 1;
+      error |= !strstr(line, ": caught SIG") && !strstr(line, "through a null pointer-to-shared");
+    }
+    if (line[0] == '[' && strstr(line, own)) {
+      crash |= strstr(line, "*** Process received signal ***") != NULL;
+      if (crash) continue;
+    }
     if (block || upcrun_is_dashes(line)) {
       size_t n = strlen(line);
       if (blen + n + 1 > bcap) {
@@ -399,6 +413,11 @@ static int upcrun_run_filtered(const char *launcher, char **cmd) {
   while (waitpid(upcrun_child, &status, 0) < 0 && errno == EINTR) {
   }
   fflush(stderr);
+  if (crash && error) {
+    fprintf(stderr, "upcrun: %s crashed after the runtime's error above (an Open MPI fault); "
+                    "the job's status is 1\n", launcher);
+    return 1;
+  }
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
 }
