@@ -358,14 +358,6 @@ extern size_t upcrt_coalesce_limit;
 /* Empties c, a loop's schedule, for nslots slots of the given sizes. */
 void upcrt_coalesce_begin(upcrt_coalesce_t *c, int nslots, const size_t *elemsizes);
 void upcrt_coalesce_grow(upcrt_coalesce_slot_t *s);
-static inline void upcrt_coalesce_add(upcrt_coalesce_t *c, int slot, upcrt_pts_t p) {
-  upcrt_coalesce_slot_t *s = &c->slot[slot];
-  if (UPCRT_UNLIKELY(s->n == s->cap)) upcrt_coalesce_grow(s);
-  upcrt_pts_t *q = &s->addr[s->n++];
-  s->changed |= ((q->offset ^ p.offset) | (q->thread ^ p.thread) | (q->phase ^ p.phase)) != 0;
-  *q = p;
-  c->total++;
-}
 /* Slot `slot` reads elements of the object at base (a layout of block
  * `block`, 0: indefinite; `extent` elements, 0: unknown) by index, from
  * here to the next begin: the inspector counts the reads of an object of
@@ -433,6 +425,12 @@ static inline void upcrt_coalesce_close(upcrt_coalesce_t *c, int slot, upcrt_coa
 static inline const char *upcrt_coalesce_window_at(const char *const *at, unsigned long long q,
                                                    size_t block, size_t elemsize) {
   return block ? at[q / block] + q % block * elemsize : at[0] + q * elemsize;
+}
+/* One read's address added outside an inspection (a read once per strip). */
+static inline void upcrt_coalesce_add(upcrt_coalesce_t *c, int slot, upcrt_pts_t p) {
+  upcrt_coalesce_cursor_t k = upcrt_coalesce_open(c, slot);
+  upcrt_coalesce_put(c, slot, &k, p);
+  upcrt_coalesce_close(c, slot, k);
 }
 /* After the counting inspection: each slot read by index reads a window
  * (its range, when that is at most a few times its reads) or lists its
