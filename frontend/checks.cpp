@@ -5,9 +5,9 @@
 // comparisons of pointers-to-shared to incomplete types or other block sizes,
 // constant collective flags, what upcx_async may pass.  test/diagnostics/CONSTRAINTS.md lists them.
 #include "internal.h"
+#include "ast_visitor.h"
 
 #include <clang/AST/ASTContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <map>
@@ -65,12 +65,10 @@ const CallExpr *forallAffinity(const ForStmt *f) {
   return cast<CallExpr>(c->IgnoreParenImpCasts());
 }
 
-class Checker : public RecursiveASTVisitor<Checker> {
+class Checker : public upc::AstVisitor {
 public:
   Checker(ASTContext &ctx, Reporter &rep) : ctx(ctx), sm(ctx.getSourceManager()), rep(rep) {}
   unsigned errors = 0;
-
-  bool shouldVisitImplicitCode() const { return false; }
 
   void error(SourceLocation l, const std::string &m) {
     errors++;
@@ -79,7 +77,7 @@ public:
   void warn(SourceLocation l, const std::string &m) { rep.report(l, false, m); }
   bool sys(SourceLocation l) const { return l.isValid() && sm.isInSystemHeader(l); }
 
-  bool TraverseFunctionDecl(FunctionDecl *fd) {
+  bool TraverseFunctionDecl(FunctionDecl *fd) override {
     if (sys(fd->getLocation())) return true;
     auto saveF = foralls;
     auto saveB = breakables;
@@ -87,14 +85,14 @@ public:
     breakables.clear();
     gotos.clear();
     labels.clear();
-    bool r = RecursiveASTVisitor::TraverseFunctionDecl(fd);
+    bool r = AstVisitor::TraverseFunctionDecl(fd);
     checkJumps();
     foralls = saveF;
     breakables = saveB;
     return r;
   }
 
-  bool VisitFunctionDecl(FunctionDecl *fd) {
+  bool VisitFunctionDecl(FunctionDecl *fd) override {
     QualType rt = fd->getReturnType();
     if (isSharedType(ctx, rt)) {
       std::string s = spell(rt), c = spell(rt.getCanonicalType());
@@ -106,7 +104,7 @@ public:
     return true;
   }
 
-  bool TraverseForStmt(ForStmt *f) {
+  bool TraverseForStmt(ForStmt *f) override {
     const CallExpr *aff = forallAffinity(f);
     if (aff) {
       checkAffinity(aff);
@@ -114,52 +112,52 @@ public:
     }
     breakables.push_back(aff ? f : nullptr);
     // The forall's own marker if-statement is not a breakable context.
-    bool r = RecursiveASTVisitor::TraverseForStmt(f);
+    bool r = AstVisitor::TraverseForStmt(f);
     breakables.pop_back();
     if (aff) foralls.pop_back();
     return r;
   }
-  bool TraverseWhileStmt(WhileStmt *s) {
+  bool TraverseWhileStmt(WhileStmt *s) override {
     breakables.push_back(nullptr);
-    bool r = RecursiveASTVisitor::TraverseWhileStmt(s);
+    bool r = AstVisitor::TraverseWhileStmt(s);
     breakables.pop_back();
     return r;
   }
-  bool TraverseDoStmt(DoStmt *s) {
+  bool TraverseDoStmt(DoStmt *s) override {
     breakables.push_back(nullptr);
-    bool r = RecursiveASTVisitor::TraverseDoStmt(s);
+    bool r = AstVisitor::TraverseDoStmt(s);
     breakables.pop_back();
     return r;
   }
-  bool TraverseSwitchStmt(SwitchStmt *s) {
+  bool TraverseSwitchStmt(SwitchStmt *s) override {
     breakables.push_back(nullptr);
-    bool r = RecursiveASTVisitor::TraverseSwitchStmt(s);
+    bool r = AstVisitor::TraverseSwitchStmt(s);
     breakables.pop_back();
     return r;
   }
 
-  bool VisitBreakStmt(BreakStmt *b) {
+  bool VisitBreakStmt(BreakStmt *b) override {
     if (!breakables.empty() && breakables.back())
       warn(b->getBreakLoc(), "'break' leaves the body of a upc_forall; the behaviour is "
                              "undefined in UPC (threads may disagree on the iterations)");
     return true;
   }
-  bool VisitReturnStmt(ReturnStmt *r) {
+  bool VisitReturnStmt(ReturnStmt *r) override {
     if (!foralls.empty())
       warn(r->getReturnLoc(), "'return' leaves the body of a upc_forall; the behaviour is "
                               "undefined in UPC");
     return true;
   }
-  bool VisitGotoStmt(GotoStmt *g) {
+  bool VisitGotoStmt(GotoStmt *g) override {
     gotos.push_back({g, foralls});
     return true;
   }
-  bool VisitLabelStmt(LabelStmt *l) {
+  bool VisitLabelStmt(LabelStmt *l) override {
     labels[l->getDecl()] = foralls;
     return true;
   }
 
-  bool VisitCallExpr(CallExpr *c) {
+  bool VisitCallExpr(CallExpr *c) override {
     const FunctionDecl *fd = c->getDirectCallee();
     if (!fd || !fd->getIdentifier()) return true;
     StringRef n = fd->getName();
@@ -232,7 +230,7 @@ public:
 
   // UPC 1.3 6.4.3: a private pointer (at any level of pointers) may not be
   // cast to a pointer-to-shared; a null pointer constant may.
-  bool VisitCStyleCastExpr(CStyleCastExpr *c) {
+  bool VisitCStyleCastExpr(CStyleCastExpr *c) override {
     const Expr *sub = c->getSubExpr();
     if (sys(c->getBeginLoc()) || sub->isNullPointerConstant(ctx, Expr::NPC_ValueDependentIsNull))
       return true;
@@ -254,7 +252,7 @@ public:
   }
 
   // ++ and -- on shared void *: the element size is unknown.
-  bool VisitUnaryOperator(UnaryOperator *u) {
+  bool VisitUnaryOperator(UnaryOperator *u) override {
     if (u->isIncrementDecrementOp() && isSharedVoidPointer(u->getSubExpr()->getType()))
       error(u->getOperatorLoc(), "arithmetic on a pointer to shared void ('" +
                                      spell(u->getSubExpr()->getType()) +
@@ -262,7 +260,7 @@ public:
     return true;
   }
 
-  bool VisitBinaryOperator(BinaryOperator *b) {
+  bool VisitBinaryOperator(BinaryOperator *b) override {
     BinaryOperatorKind op = b->getOpcode();
     if (op == BO_Add || op == BO_Sub || op == BO_AddAssign || op == BO_SubAssign) {
       for (const Expr *e : {b->getLHS(), b->getRHS()})

@@ -2,12 +2,12 @@
 // the casts UPC implies where distinct address spaces would be rejected, the
 // UPC checks, and diagnostics printed in the user's UPC spelling.
 #include "internal.h"
+#include "ast_visitor.h"
 
 #include <chrono>
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/DeclGroup.h>
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/TypeLoc.h>
 #include <clang/Basic/DiagnosticSema.h>
 #include <clang/Basic/SourceManager.h>
@@ -665,9 +665,9 @@ bool loweredLayout(const ASTContext &ctx, QualType t, uint64_t &size, uint64_t &
 }
 
 // Whether size expression e mentions THREADS (__upcc_THREADS_DIM).
-struct ThreadsDimFinder : RecursiveASTVisitor<ThreadsDimFinder> {
+struct ThreadsDimFinder : upc::AstVisitor {
   bool found = false;
-  bool VisitDeclRefExpr(DeclRefExpr *d) {
+  bool VisitDeclRefExpr(DeclRefExpr *d) override {
     if (d->getDecl()->getName() == "__upcc_THREADS_DIM") found = true;
     return true;
   }
@@ -951,9 +951,9 @@ private:
 };
 
 void Consumer::resolveStaticAsserts(ASTContext &ctx) {
-  struct Finder : RecursiveASTVisitor<Finder> {
+  struct Finder : upc::AstVisitor {
     std::vector<const StaticAssertDecl *> found;
-    bool VisitStaticAssertDecl(StaticAssertDecl *d) {
+    bool VisitStaticAssertDecl(StaticAssertDecl *d) override {
       found.push_back(d);
       return true;
     }
@@ -993,7 +993,7 @@ void Consumer::resolveStaticAsserts(ASTContext &ctx) {
 // lowering all see UPC's type (the cast resets the phase, which an
 // indefinite pointer does not have).  A member array used as a value decays
 // to the same type; subscripting one (`s.a[i]`) stays an access.
-struct MemberAddressFinder : RecursiveASTVisitor<MemberAddressFinder> {
+struct MemberAddressFinder : upc::AstVisitor {
   ASTContext &ctx;
   std::vector<std::pair<const Expr *, QualType>> found; // expression, its UPC type
   std::set<const Expr *> settled; // already converted to shared [] by a cast
@@ -1023,21 +1023,21 @@ struct MemberAddressFinder : RecursiveASTVisitor<MemberAddressFinder> {
     LangAS indefinite = getLangASFromTargetAS(encodeShared(0, consistency(as)));
     found.push_back({e, ctx.getPointerType(ctx.getAddrSpaceQualType(pointee, indefinite))});
   }
-  bool VisitExplicitCastExpr(ExplicitCastExpr *c) {
+  bool VisitExplicitCastExpr(ExplicitCastExpr *c) override {
     unsigned as;
     if (sharedPointee(c->getType(), &as) && blockSize(as) == 0)
       settled.insert(c->getSubExpr()->IgnoreParens());
     return true;
   }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) override {
     subscripted.insert(e->getBase()->IgnoreParens());
     return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *u) {
+  bool VisitUnaryOperator(UnaryOperator *u) override {
     if (u->getOpcode() == UO_AddrOf && inStruct(u->getSubExpr())) consider(u);
     return true;
   }
-  bool VisitImplicitCastExpr(ImplicitCastExpr *c) {
+  bool VisitImplicitCastExpr(ImplicitCastExpr *c) override {
     if (c->getCastKind() == CK_ArrayToPointerDecay && !subscripted.count(c) &&
         inStruct(c->getSubExpr()))
       consider(c);
@@ -1045,7 +1045,7 @@ struct MemberAddressFinder : RecursiveASTVisitor<MemberAddressFinder> {
   }
   // A conversion Sema rejected (the frontend fixes it in a later round)
   // keeps its operand undecayed: `shared [] T *p = s.arr;`.
-  bool VisitRecoveryExpr(RecoveryExpr *r) {
+  bool VisitRecoveryExpr(RecoveryExpr *r) override {
     for (Expr *e : r->subExpressions()) // recovery may leave an operand without a type
       if (e && !e->getType().isNull() && e->getType()->isArrayType() && inStruct(e))
         consider(e->IgnoreParens(), ctx.getArrayDecayedType(e->getType()));
@@ -1097,12 +1097,12 @@ size_t matchParen(const std::string &s, size_t i) {
 }
 
 // The sizeof expressions standing for the upc_*sizeof constructs, by offset.
-struct SizeofFinder : RecursiveASTVisitor<SizeofFinder> {
+struct SizeofFinder : upc::AstVisitor {
   SourceManager &sm;
   const std::map<unsigned, size_t> &at;
   std::map<size_t, const UnaryExprOrTypeTraitExpr *> found;
   SizeofFinder(SourceManager &sm, const std::map<unsigned, size_t> &at) : sm(sm), at(at) {}
-  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) {
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) override {
     if (e->getKind() != UETT_SizeOf || !e->isArgumentType()) return true;
     SourceLocation l = sm.getSpellingLoc(e->getOperatorLoc());
     if (!sm.isInMainFile(l)) return true;

@@ -2,10 +2,10 @@
 // non-overlapping text edits from the rule families and applies them to the
 // surface text, so untouched user code is emitted byte for byte.
 #include "lowerer.h"
+#include "../frontend/ast_visitor.h"
 
 #include <clang/AST/Attr.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Lex/Lexer.h>
 
 #include <algorithm>
@@ -381,9 +381,9 @@ void Lowerer::walkTopLevel() {
 // pointer where the program has a upcrt_pts_t, or look for a shared
 // variable that the generated C does not declare under its name.
 void Lowerer::lowerConstantSizeofs() {
-  struct Finder : RecursiveASTVisitor<Finder> {
+  struct Finder : upc::AstVisitor {
     std::vector<UnaryExprOrTypeTraitExpr *> found;
-    bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) {
+    bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) override {
       found.push_back(e);
       return true;
     }

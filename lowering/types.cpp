@@ -2,8 +2,8 @@
 // upcrt_pts_t and shared qualifiers disappear; plus the layout facts of
 // shared types (block size, element size, THREADS dimensions, consistency).
 #include "lowerer.h"
+#include "../frontend/ast_visitor.h"
 
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <llvm/Support/Regex.h>
 
 using namespace clang;
@@ -204,10 +204,10 @@ std::string Lowerer::printType(QualType t, const std::string &name) {
 // A struct or union without a tag or typedef name used as (part of) a shared
 // type gets a tag, so the emitted C can say sizeof/offsetof of it.
 void Lowerer::nameAnonymousRecords() {
-  struct Finder : RecursiveASTVisitor<Finder> {
+  struct Finder : upc::AstVisitor {
     Lowerer &L;
     explicit Finder(Lowerer &l) : L(l) {}
-    bool VisitVarDecl(VarDecl *vd) {
+    bool VisitVarDecl(VarDecl *vd) override {
       if (!L.isSharedType(vd->getType()) && !L.isPts(vd->getType())) return true;
       QualType t = L.innermostElem(vd->getType());
       if (L.isPts(t)) t = L.innermostElem(t->getPointeeType());
@@ -235,9 +235,9 @@ std::string Lowerer::sizeofText(QualType t) {
 }
 
 namespace {
-struct ThreadsDimFinder : RecursiveASTVisitor<ThreadsDimFinder> {
+struct ThreadsDimFinder : upc::AstVisitor {
   bool found = false;
-  bool VisitDeclRefExpr(DeclRefExpr *e) {
+  bool VisitDeclRefExpr(DeclRefExpr *e) override {
     if (auto *ec = dyn_cast<EnumConstantDecl>(e->getDecl()))
       if (ec->getName() == "__upcc_THREADS_DIM") found = true;
     return true;

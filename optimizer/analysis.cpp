@@ -4,8 +4,8 @@
 
 #include "../frontend/frontend.h"
 #include "../frontend/upc_encoding.h"
+#include "../frontend/ast_visitor.h"
 
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/AST/TypeLoc.h>
 #include <clang/Lex/Lexer.h>
 
@@ -74,10 +74,10 @@ const VarDecl *refVar(const Expr *e) {
 }
 
 namespace {
-struct FactsVisitor : RecursiveASTVisitor<FactsVisitor> {
+struct FactsVisitor : upc::AstVisitor {
   std::set<const VarDecl *> *addr = nullptr;
   WriteSet *ws = nullptr;
-  bool VisitUnaryOperator(UnaryOperator *u) {
+  bool VisitUnaryOperator(UnaryOperator *u) override {
     if (u->getOpcode() == UO_AddrOf) {
       if (const VarDecl *v = refVar(u->getSubExpr())) {
         if (addr) addr->insert(v);
@@ -88,24 +88,24 @@ struct FactsVisitor : RecursiveASTVisitor<FactsVisitor> {
     }
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *b) {
+  bool VisitBinaryOperator(BinaryOperator *b) override {
     if (b->isAssignmentOp() && ws)
       if (const VarDecl *v = refVar(b->getLHS())) ws->written.insert(v);
     return true;
   }
   // An array decays to a pointer that may be stored and written through.
-  bool VisitImplicitCastExpr(ImplicitCastExpr *c) {
+  bool VisitImplicitCastExpr(ImplicitCastExpr *c) override {
     if (c->getCastKind() == CK_ArrayToPointerDecay)
       if (const VarDecl *v = refVar(c->getSubExpr())) {
         if (addr && !isSharedType(v->getType())) addr->insert(v);
       }
     return true;
   }
-  bool VisitVarDecl(VarDecl *v) {
+  bool VisitVarDecl(VarDecl *v) override {
     if (ws) ws->declared.insert(v);
     return true;
   }
-  bool VisitCallExpr(CallExpr *c) {
+  bool VisitCallExpr(CallExpr *c) override {
     if (!ws) return true;
     const FunctionDecl *fd = c->getDirectCallee();
     // The surface pass's markers and the layout queries touch no user data.
@@ -203,19 +203,19 @@ static bool layoutDiffers(QualType t, int depth = 0) {
 
 namespace {
 // sizeof, _Alignof or offsetof of such a type, also through enumerators.
-struct LayoutDependence : RecursiveASTVisitor<LayoutDependence> {
+struct LayoutDependence : upc::AstVisitor {
   bool found = false;
   int depth = 0;
-  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) {
+  bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *e) override {
     QualType t = e->isArgumentType() ? e->getArgumentType() : e->getArgumentExpr()->getType();
     if (layoutDiffers(t)) found = true;
     return !found;
   }
-  bool VisitOffsetOfExpr(OffsetOfExpr *e) {
+  bool VisitOffsetOfExpr(OffsetOfExpr *e) override {
     if (layoutDiffers(e->getTypeSourceInfo()->getType())) found = true;
     return !found;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *d) {
+  bool VisitDeclRefExpr(DeclRefExpr *d) override {
     if (const auto *ec = dyn_cast<EnumConstantDecl>(d->getDecl()))
       if (ec->getInitExpr() && depth < 16) {
         depth++;
@@ -243,10 +243,10 @@ bool foldInt(const Expr *e, ASTContext &ctx, int64_t &value, bool *layoutDepende
 
 // Every variable a bound reads is loop-invariant.
 static bool boundInvariant(const Expr *e, LoopScope &scope) {
-  struct V : RecursiveASTVisitor<V> {
+  struct V : upc::AstVisitor {
     LoopScope *scope;
     bool ok = true;
-    bool VisitDeclRefExpr(DeclRefExpr *d) {
+    bool VisitDeclRefExpr(DeclRefExpr *d) override {
       if (const auto *v = dyn_cast<VarDecl>(d->getDecl())) {
         if (v == scope->iv) return true;
         if (isSharedType(v->getType()) && !v->getType()->isArrayType()) {
@@ -258,19 +258,19 @@ static bool boundInvariant(const Expr *e, LoopScope &scope) {
       }
       return ok;
     }
-    bool VisitArraySubscriptExpr(ArraySubscriptExpr *) {
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *) override {
       scope->why = "it reads an array element";
       ok = false;
       return false;
     }
-    bool VisitUnaryOperator(UnaryOperator *u) {
+    bool VisitUnaryOperator(UnaryOperator *u) override {
       if (u->getOpcode() == UO_Deref) {
         scope->why = "it reads through a pointer";
         ok = false;
       }
       return ok;
     }
-    bool VisitMemberExpr(MemberExpr *m) {
+    bool VisitMemberExpr(MemberExpr *m) override {
       if (m->isArrow()) {
         scope->why = "it reads through a pointer";
         ok = false;
@@ -587,9 +587,9 @@ std::optional<LinearForm> linearize(const Expr *e, Atoms &atoms, LoopScope &scop
 // Dimensions of an array type as written (outermost first), each with a flag
 // for a THREADS factor (`__upcc_THREADS_DIM` in its size expression).
 namespace {
-struct ThreadsDimFinder : RecursiveASTVisitor<ThreadsDimFinder> {
+struct ThreadsDimFinder : upc::AstVisitor {
   bool found = false;
-  bool VisitDeclRefExpr(DeclRefExpr *d) {
+  bool VisitDeclRefExpr(DeclRefExpr *d) override {
     if (d->getDecl()->getIdentifier() && d->getDecl()->getName() == "__upcc_THREADS_DIM")
       found = true;
     return true;

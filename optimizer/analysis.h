@@ -3,9 +3,9 @@
 // shared element references, and remark formatting.
 #pragma once
 #include "plan.h"
+#include "ast_visitor.h" // frontend/; installed beside this header
 
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
 
 #include <memory>
 #include <set>
@@ -114,18 +114,18 @@ private:
 // The outermost shared subscripts in a upc_forall's body (its accesses),
 // and what keeps the body from being emitted twice: labels, static shared
 // locals.
-struct BodyAccesses : clang::RecursiveASTVisitor<BodyAccesses> {
+struct BodyAccesses : upc::AstVisitor {
   std::vector<const clang::ArraySubscriptExpr *> accesses;
   bool hasLabel = false, hasStaticShared = false;
-  bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *e) {
+  bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *e) override {
     if (isSharedType(e->getType()) && !e->getType()->isArrayType()) accesses.push_back(e);
     return true;
   }
-  bool VisitLabelStmt(clang::LabelStmt *) {
+  bool VisitLabelStmt(clang::LabelStmt *) override {
     hasLabel = true;
     return true;
   }
-  bool VisitVarDecl(clang::VarDecl *v) {
+  bool VisitVarDecl(clang::VarDecl *v) override {
     if (v->isStaticLocal() && isSharedType(v->getType())) hasStaticShared = true;
     return true;
   }

@@ -22,9 +22,10 @@
 // seen.  Off under -fupc-check (the reads would lose their checks).
 #include "pass.h"
 
+#include "../frontend/ast_visitor.h"
 #include "../frontend/frontend.h"
 
-#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/Attr.h>
 
 #include <map>
 
@@ -125,7 +126,7 @@ struct LoopFacts {
   std::vector<const Stmt *> jumps;        // break and continue
 };
 
-struct FactsScan : RecursiveASTVisitor<FactsScan> {
+struct FactsScan : upc::AstVisitor {
   PassState &st;
   LoopFacts &f;
   FactsScan(PassState &s, LoopFacts &facts) : st(s), f(facts) {}
@@ -150,52 +151,52 @@ struct FactsScan : RecursiveASTVisitor<FactsScan> {
     }
     f.memWrites.push_back(e);
   }
-  bool VisitBinaryOperator(BinaryOperator *b) {
+  bool VisitBinaryOperator(BinaryOperator *b) override {
     if (b->isAssignmentOp()) write(b->getLHS(), b);
     return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *u) {
+  bool VisitUnaryOperator(UnaryOperator *u) override {
     if (u->isIncrementDecrementOp()) write(u->getSubExpr(), u);
     if (u->getOpcode() == UO_AddrOf)
       if (const VarDecl *v = refVar(u->getSubExpr())) f.varWrites[v].push_back(u);
     return true;
   }
-  bool VisitVarDecl(VarDecl *v) {
+  bool VisitVarDecl(VarDecl *v) override {
     f.declared.insert(v);
     if (v->isStaticLocal()) block("it declares a static variable");
     return true;
   }
-  bool VisitCallExpr(CallExpr *c) {
+  bool VisitCallExpr(CallExpr *c) override {
     if (pureCall(st.ctx, c)) return true;
     const FunctionDecl *fd = c->getDirectCallee();
     block(fd && fd->getIdentifier() ? "it calls '" + fd->getName().str() + "'" : "it calls a function");
     return true;
   }
-  bool VisitGotoStmt(GotoStmt *) {
+  bool VisitGotoStmt(GotoStmt *) override {
     block("it has a goto");
     return true;
   }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) override {
     block("it has a goto");
     return true;
   }
-  bool VisitLabelStmt(LabelStmt *) {
+  bool VisitLabelStmt(LabelStmt *) override {
     block("it has labels");
     return true;
   }
-  bool VisitReturnStmt(ReturnStmt *) {
+  bool VisitReturnStmt(ReturnStmt *) override {
     block("it returns from the function");
     return true;
   }
-  bool VisitGCCAsmStmt(GCCAsmStmt *) {
+  bool VisitGCCAsmStmt(GCCAsmStmt *) override {
     block("it has inline assembly");
     return true;
   }
-  bool VisitBreakStmt(BreakStmt *b) {
+  bool VisitBreakStmt(BreakStmt *b) override {
     f.jumps.push_back(b);
     return true;
   }
-  bool VisitContinueStmt(ContinueStmt *c) {
+  bool VisitContinueStmt(ContinueStmt *c) override {
     f.jumps.push_back(c);
     return true;
   }
@@ -204,15 +205,15 @@ struct FactsScan : RecursiveASTVisitor<FactsScan> {
     if (isStrictAccess(st.ctx, st.surface, e->getType(), e->getBeginLoc()))
       block("it makes a strict access, " + sourceSnippet(st.ctx, e, 40));
   }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) override {
     sharedAccess(e);
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *e) {
+  bool VisitDeclRefExpr(DeclRefExpr *e) override {
     sharedAccess(e);
     return true;
   }
-  bool VisitMemberExpr(MemberExpr *e) {
+  bool VisitMemberExpr(MemberExpr *e) override {
     sharedAccess(e);
     return true;
   }
@@ -230,10 +231,10 @@ const Stmt *jumpTarget(ASTContext &ctx, const Stmt *jump) {
 
 // Does the statement mention one of the variables?
 bool mentions(const Stmt *s, const std::set<const VarDecl *> &vars) {
-  struct V : RecursiveASTVisitor<V> {
+  struct V : upc::AstVisitor {
     const std::set<const VarDecl *> *vars;
     bool found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *d) {
+    bool VisitDeclRefExpr(DeclRefExpr *d) override {
       if (const auto *v = dyn_cast<VarDecl>(d->getDecl()))
         if (vars->count(v)) found = true;
       return !found;
@@ -309,7 +310,7 @@ NestHeader nestHeader(ASTContext &ctx, const ForStmt *fs, const FunctionFacts &f
 // the expressions the inspector evaluates read only the nest's variables
 // (in scope), values L does not change, and private memory L does not
 // write; they read no shared data but through their addresses (&X[i]).
-struct ReadCheck : RecursiveASTVisitor<ReadCheck> {
+struct ReadCheck : upc::AstVisitor {
   PassState &st;
   const LoopFacts &f;
   const std::set<const VarDecl *> &ivs;
@@ -320,11 +321,11 @@ struct ReadCheck : RecursiveASTVisitor<ReadCheck> {
     if (why.empty()) why = std::move(w);
     return false;
   }
-  bool TraverseUnaryOperator(UnaryOperator *u) {
+  bool TraverseUnaryOperator(UnaryOperator *u) override {
     // &X[e]: an address, the element is not read
     if (u->getOpcode() == UO_AddrOf && isSharedType(u->getSubExpr()->getType()))
       return traverseAddress(u->getSubExpr());
-    return RecursiveASTVisitor::TraverseUnaryOperator(u);
+    return AstVisitor::TraverseUnaryOperator(u);
   }
   bool traverseAddress(Expr *e) {
     e = e->IgnoreParens();
@@ -337,7 +338,7 @@ struct ReadCheck : RecursiveASTVisitor<ReadCheck> {
         return true;
     return TraverseStmt(e);
   }
-  bool VisitDeclRefExpr(DeclRefExpr *d) {
+  bool VisitDeclRefExpr(DeclRefExpr *d) override {
     const auto *v = dyn_cast<VarDecl>(d->getDecl());
     if (!v || ivs.count(v) || isThreadsDecl(v) || isMyThreadDecl(v)) return true;
     std::string name = "'" + v->getName().str() + "'";
@@ -364,19 +365,19 @@ struct ReadCheck : RecursiveASTVisitor<ReadCheck> {
         return;
       }
   }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) override {
     memoryRead(e);
     return why.empty();
   }
-  bool VisitUnaryOperator(UnaryOperator *u) {
+  bool VisitUnaryOperator(UnaryOperator *u) override {
     if (u->getOpcode() == UO_Deref) memoryRead(u);
     return why.empty();
   }
-  bool VisitMemberExpr(MemberExpr *m) {
+  bool VisitMemberExpr(MemberExpr *m) override {
     if (m->isArrow()) memoryRead(m);
     return why.empty();
   }
-  bool VisitCallExpr(CallExpr *c) {
+  bool VisitCallExpr(CallExpr *c) override {
     return pureCall(st.ctx, c) || fail("its address calls a function");
   }
 };
@@ -422,15 +423,15 @@ bool isCandidate(PassState &st, const Expr *e) {
   return true;
 }
 
-struct Candidates : RecursiveASTVisitor<Candidates> {
+struct Candidates : upc::AstVisitor {
   PassState &st;
   std::vector<const Expr *> reads;
   explicit Candidates(PassState &s) : st(s) {}
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) override {
     if (isCandidate(st, e)) reads.push_back(e);
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *e) {
+  bool VisitDeclRefExpr(DeclRefExpr *e) override {
     if (isCandidate(st, e)) reads.push_back(e);
     return true;
   }
@@ -527,14 +528,14 @@ private:
 
   // Is v named in outer but outside inner?
   bool usedOutside(const VarDecl *v, const ForStmt *outer, const ForStmt *inner) {
-    struct V : RecursiveASTVisitor<V> {
+    struct V : upc::AstVisitor {
       const VarDecl *v;
       const ForStmt *inner;
       bool found = false;
-      bool TraverseForStmt(ForStmt *fs) {
-        return fs == inner || RecursiveASTVisitor::TraverseForStmt(fs);
+      bool TraverseForStmt(ForStmt *fs) override {
+        return fs == inner || AstVisitor::TraverseForStmt(fs);
       }
-      bool VisitDeclRefExpr(DeclRefExpr *d) {
+      bool VisitDeclRefExpr(DeclRefExpr *d) override {
         found |= d->getDecl() == v;
         return !found;
       }

@@ -52,13 +52,13 @@ std::optional<bool> FunctionDataflow::liveAfterLoop(const ForStmt *loop, const V
 namespace {
 // A break that leaves the loop (not one of an inner loop or switch), or a
 // goto anywhere in it.
-struct LeaveFinder : RecursiveASTVisitor<LeaveFinder> {
+struct LeaveFinder : upc::AstVisitor {
   const Stmt *leaves = nullptr;
   int depth = 0; // inner loops and switches: their breaks stay inside
 #define INNER(T)                                                                                   \
-  bool Traverse##T(T *s) {                                                                         \
+  bool Traverse##T(T *s) override {                                                                \
     depth++;                                                                                       \
-    bool r = RecursiveASTVisitor::Traverse##T(s);                                                  \
+    bool r = AstVisitor::Traverse##T(s);                                                           \
     depth--;                                                                                       \
     return r;                                                                                      \
   }
@@ -67,15 +67,15 @@ struct LeaveFinder : RecursiveASTVisitor<LeaveFinder> {
   INNER(DoStmt)
   INNER(SwitchStmt)
 #undef INNER
-  bool VisitBreakStmt(BreakStmt *s) {
+  bool VisitBreakStmt(BreakStmt *s) override {
     if (depth == 0 && !leaves) leaves = s;
     return true;
   }
-  bool VisitGotoStmt(GotoStmt *s) {
+  bool VisitGotoStmt(GotoStmt *s) override {
     if (!leaves) leaves = s;
     return true;
   }
-  bool VisitIndirectGotoStmt(IndirectGotoStmt *s) {
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *s) override {
     if (!leaves) leaves = s;
     return true;
   }
@@ -100,7 +100,7 @@ bool isIndefinitePts(QualType t) {
 // Shared memory a loop may write: an assignment, an increment or an
 // address taken of a shared lvalue of one of these types may change a
 // pointer-to-shared stored in shared memory.
-struct PointerStores : RecursiveASTVisitor<PointerStores> {
+struct PointerStores : upc::AstVisitor {
   bool found = false;
   static bool mayHoldPointer(QualType t) {
     t = t.getCanonicalType();
@@ -110,11 +110,11 @@ struct PointerStores : RecursiveASTVisitor<PointerStores> {
     e = e->IgnoreParens();
     if (isSharedType(e->getType()) && mayHoldPointer(e->getType())) found = true;
   }
-  bool VisitBinaryOperator(BinaryOperator *b) {
+  bool VisitBinaryOperator(BinaryOperator *b) override {
     if (b->isAssignmentOp()) lvalue(b->getLHS());
     return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *u) {
+  bool VisitUnaryOperator(UnaryOperator *u) override {
     if (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf) lvalue(u->getSubExpr());
     return true;
   }
@@ -144,10 +144,10 @@ bool loadPath(const Expr *e, std::vector<const Expr *> &indexes, std::vector<con
   return false;
 }
 
-struct VarRefs : RecursiveASTVisitor<VarRefs> {
+struct VarRefs : upc::AstVisitor {
   std::vector<const VarDecl *> *vars;
   const std::set<const DeclRefExpr *> *skip = nullptr;
-  bool VisitDeclRefExpr(DeclRefExpr *d) {
+  bool VisitDeclRefExpr(DeclRefExpr *d) override {
     if (const auto *v = dyn_cast<VarDecl>(d->getDecl()); v && !(skip && skip->count(d)))
       vars->push_back(v);
     return true;
@@ -219,13 +219,13 @@ const Expr *invariantIndefinitePointer(ASTContext &ctx, const SurfaceInfo *surfa
 }
 
 namespace {
-struct SegmentOpFinder : RecursiveASTVisitor<SegmentOpFinder> {
+struct SegmentOpFinder : upc::AstVisitor {
   ASTContext &ctx;
   const VarDecl *iv;
   llvm::FoldingSetNodeID divisor;
   std::vector<const BinaryOperator *> ops;
   SegmentOpFinder(ASTContext &c, const VarDecl *v) : ctx(c), iv(v) {}
-  bool VisitBinaryOperator(BinaryOperator *b) {
+  bool VisitBinaryOperator(BinaryOperator *b) override {
     if (b->getOpcode() != BO_Div && b->getOpcode() != BO_Rem) return true;
     if (refVar(b->getLHS()) != iv) return true;
     llvm::FoldingSetNodeID id;

@@ -4,8 +4,8 @@
 // visits only this thread's iterations, with no per-iteration test.  Off, it
 // still analyses the foralls for the passes that need them.
 #include "pass.h"
+#include "../frontend/ast_visitor.h"
 
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
 #include <numeric>
@@ -29,10 +29,10 @@ const ForStmt *controllingAncestor(ASTContext &ctx, const Stmt *s) {
   return nullptr;
 }
 
-struct RefCollector : RecursiveASTVisitor<RefCollector> {
+struct RefCollector : upc::AstVisitor {
   const VarDecl *v;
   std::vector<const DeclRefExpr *> refs;
-  bool VisitDeclRefExpr(DeclRefExpr *d) {
+  bool VisitDeclRefExpr(DeclRefExpr *d) override {
     if (d->getDecl() == v) refs.push_back(d);
     return true;
   }
@@ -129,10 +129,10 @@ private:
   // one owner.  False with why set (empty when base has no `i / D`).
   bool segmented(const Expr *base, const ForStmt *loop, LoopScope &scope, unsigned ivAtom,
                  ForallPlan &fp, std::string &why) {
-    struct FirstDivision : RecursiveASTVisitor<FirstDivision> {
+    struct FirstDivision : upc::AstVisitor {
       const VarDecl *iv;
       const Expr *divisor = nullptr;
-      bool VisitBinaryOperator(BinaryOperator *b) {
+      bool VisitBinaryOperator(BinaryOperator *b) override {
         if (!divisor && b->getOpcode() == BO_Div && refVar(b->getLHS()) == iv) divisor = b->getRHS();
         return true;
       }
@@ -410,9 +410,9 @@ private:
 
 };
 
-struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
+struct LoopFinder : upc::AstVisitor {
   std::vector<const ForStmt *> loops;
-  bool VisitForStmt(ForStmt *s) {
+  bool VisitForStmt(ForStmt *s) override {
     loops.push_back(s);
     return true;
   }

@@ -13,8 +13,8 @@
 #include "pass.h"
 
 #include "../frontend/frontend.h"
+#include "../frontend/ast_visitor.h"
 
-#include <clang/AST/RecursiveASTVisitor.h>
 
 using namespace clang;
 
@@ -63,7 +63,7 @@ const DeclRefExpr *subscriptRoot(const ArraySubscriptExpr *e) {
 
 // Everything in a loop's condition, increment and body that decides whether
 // it can be versioned.
-struct LoopScan : RecursiveASTVisitor<LoopScan> {
+struct LoopScan : upc::AstVisitor {
   ASTContext &ctx;
   const OptimizerPlan &plan;
   LoopScan(ASTContext &c, const OptimizerPlan &p) : ctx(c), plan(p) {}
@@ -77,13 +77,13 @@ struct LoopScan : RecursiveASTVisitor<LoopScan> {
   // p[e] through a pointer read from shared memory: that read happens once
   // before the loop (invariantIndefinitePointer checks it may), so only the
   // index is looked at here.
-  bool TraverseArraySubscriptExpr(ArraySubscriptExpr *e) {
+  bool TraverseArraySubscriptExpr(ArraySubscriptExpr *e) override {
     if (isSharedType(e->getType()) && !e->getType()->isArrayType() && !plan.isPlainAccess(e) &&
         isLoadedIndefinitePointer(e->getBase()->IgnoreParens()))
       return WalkUpFromArraySubscriptExpr(e) && TraverseStmt(e->getIdx());
-    return RecursiveASTVisitor::TraverseArraySubscriptExpr(e);
+    return AstVisitor::TraverseArraySubscriptExpr(e);
   }
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) override {
     if (!isSharedType(e->getType()) || e->getType()->isArrayType()) return true;
     if (plan.isPlainAccess(e)) { // local, or privatized in an enclosing upc_forall
       if (const DeclRefExpr *r = subscriptRoot(e)) roots.insert(r);
@@ -100,17 +100,17 @@ struct LoopScan : RecursiveASTVisitor<LoopScan> {
     }
     return true;
   }
-  bool VisitForStmt(ForStmt *fs) {
+  bool VisitForStmt(ForStmt *fs) override {
     if (forallMarker(fs)) block("it contains a upc_forall");
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *d) {
+  bool VisitDeclRefExpr(DeclRefExpr *d) override {
     if (const auto *v = dyn_cast<VarDecl>(d->getDecl()))
       if (isSharedType(v->getType()) && !roots.count(d))
         block("it uses the shared variable '" + v->getName().str() + "'");
     return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *u) {
+  bool VisitUnaryOperator(UnaryOperator *u) override {
     if (u->getOpcode() == UO_Deref && isPtsType(u->getSubExpr()->getType()))
       block("it dereferences a pointer-to-shared with '*'");
     if (u->isIncrementDecrementOp() && isPtsType(u->getSubExpr()->getType()) &&
@@ -118,31 +118,31 @@ struct LoopScan : RecursiveASTVisitor<LoopScan> {
       block("it changes a pointer-to-shared through memory");
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *b) {
+  bool VisitBinaryOperator(BinaryOperator *b) override {
     if (b->isAssignmentOp() && isPtsType(b->getLHS()->getType()) && !refVar(b->getLHS()))
       block("it changes a pointer-to-shared through memory");
     return true;
   }
-  bool VisitMemberExpr(MemberExpr *m) {
+  bool VisitMemberExpr(MemberExpr *m) override {
     if (m->isArrow() && isPtsType(m->getBase()->getType()))
       block("it uses '->' on a pointer-to-shared");
     return true;
   }
-  bool VisitLabelStmt(LabelStmt *) {
+  bool VisitLabelStmt(LabelStmt *) override {
     block("it has labels");
     return true;
   }
-  bool VisitVarDecl(VarDecl *v) {
+  bool VisitVarDecl(VarDecl *v) override {
     if (v->isStaticLocal()) block("it declares a static variable");
     return true;
   }
 };
 
 // Does e mention one of the variables?
-struct Mentions : RecursiveASTVisitor<Mentions> {
+struct Mentions : upc::AstVisitor {
   const std::set<const VarDecl *> *vars;
   bool found = false;
-  bool VisitDeclRefExpr(DeclRefExpr *d) {
+  bool VisitDeclRefExpr(DeclRefExpr *d) override {
     if (const auto *v = dyn_cast<VarDecl>(d->getDecl()))
       if (vars->count(v)) found = true;
     return true;
@@ -245,7 +245,7 @@ struct RowFinder {
 
   // Shared accesses a loop writes; ok: none strict, none written but
   // privatized ones and rows.
-  struct FetchScan : RecursiveASTVisitor<FetchScan> {
+  struct FetchScan : upc::AstVisitor {
     PassState &st;
     explicit FetchScan(PassState &s) : st(s) {}
     bool ok = true;
@@ -281,26 +281,26 @@ struct RowFinder {
       }
       return false;
     }
-    bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) override {
       access(e);
       return true;
     }
-    bool VisitUnaryOperator(UnaryOperator *u) {
+    bool VisitUnaryOperator(UnaryOperator *u) override {
       if (u->getOpcode() == UO_Deref) access(u);
       return true;
     }
-    bool VisitMemberExpr(MemberExpr *m) {
+    bool VisitMemberExpr(MemberExpr *m) override {
       if (m->isArrow()) access(m);
       return true;
     }
-    bool VisitDeclRefExpr(DeclRefExpr *d) { // a shared scalar
+    bool VisitDeclRefExpr(DeclRefExpr *d) override { // a shared scalar
       access(d);
       return true;
     }
   };
 };
 
-struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
+struct LoopFinder : upc::AstVisitor {
   PassState &st;
   const FunctionFacts &facts;
   LoopFinder(PassState &s, const FunctionFacts &f) : st(s), facts(f) {}
@@ -404,9 +404,9 @@ struct LoopFinder : RecursiveASTVisitor<LoopFinder> {
   }
 
   // Outermost loops first; a versioned loop's inner loops are in its copy.
-  bool TraverseForStmt(ForStmt *fs) {
+  bool TraverseForStmt(ForStmt *fs) override {
     if (!forallMarker(fs) && tryLoop(fs)) return true;
-    return RecursiveASTVisitor::TraverseForStmt(fs);
+    return AstVisitor::TraverseForStmt(fs);
   }
 };
 

@@ -41,6 +41,7 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 #include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/MapVector.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <cstdint>
@@ -302,7 +303,9 @@ struct OptimizerRemark {
 
 struct OptimizerPlan {
   OptimizerOptions options;
-  llvm::DenseMap<const clang::ForStmt *, ForallPlan> foralls;
+  // in the order the forall pass found them (source order), which the later
+  // passes' loop numbers follow
+  llvm::MapVector<const clang::ForStmt *, ForallPlan> foralls;
   llvm::DenseMap<const clang::Expr *, PrivatizedAccess> privatized;
   llvm::DenseMap<const clang::Expr *, RemoteUpdate> updates;
   llvm::DenseMap<const clang::Expr *, LocalAccess> local;

@@ -3,8 +3,8 @@
 // layout are those of the affinity (so it lives on the executing thread)
 // becomes a plain C access off a base pointer computed once before the loop.
 #include "pass.h"
+#include "../frontend/ast_visitor.h"
 
-#include <clang/AST/RecursiveASTVisitor.h>
 
 #include <algorithm>
 

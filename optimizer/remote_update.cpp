@@ -5,11 +5,11 @@
 // instead of a get and a put.  Strict lvalues never.
 #include "pass.h"
 
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <cstring>
 #include <llvm/ADT/FoldingSet.h>
 
 #include "../include/upc_types.h"
+#include "../frontend/ast_visitor.h"
 
 using namespace clang;
 
@@ -39,26 +39,26 @@ const VarDecl *sharedObjectOf(const Expr *e) {
   }
 }
 
-struct Candidates : RecursiveASTVisitor<Candidates> {
+struct Candidates : upc::AstVisitor {
   std::vector<const Expr *> exprs;
   // Casts of a pointer-to-shared to a private pointer: the private pointer
   // may then read data an update has not yet completed.
   struct Cast { QualType pointee; SourceLocation loc; const VarDecl *object; };
   std::vector<Cast> privateCasts;
-  bool VisitCompoundAssignOperator(CompoundAssignOperator *e) {
+  bool VisitCompoundAssignOperator(CompoundAssignOperator *e) override {
     if (isSharedType(e->getLHS()->getType())) exprs.push_back(e);
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *e) {
+  bool VisitBinaryOperator(BinaryOperator *e) override {
     if (e->getOpcode() == BO_Assign && isSharedType(e->getLHS()->getType())) exprs.push_back(e);
     return true;
   }
-  bool VisitUnaryOperator(UnaryOperator *e) {
+  bool VisitUnaryOperator(UnaryOperator *e) override {
     if (e->isIncrementDecrementOp() && isSharedType(e->getSubExpr()->getType()))
       exprs.push_back(e);
     return true;
   }
-  bool VisitCastExpr(CastExpr *c) {
+  bool VisitCastExpr(CastExpr *c) override {
     QualType to = c->getType(), from = c->getSubExpr()->getType();
     if (to->isPointerType() && from->isPointerType() && isSharedType(from->getPointeeType()) &&
         !isSharedType(to->getPointeeType()))
