@@ -441,8 +441,23 @@ static void upcrt_start_watch_init(void) {
  * serves every operation without the target on one node (its first
  * contact with a process excepted), and across nodes (TCP) as rdma does:
  * when the target enters MPI, which the doorbell and the progress thread
- * see to as under MPICH.  The user's OMPI_MCA_osc wins. */
-static void upcrt_start_choose_osc(void) { setenv("OMPI_MCA_osc", "sm,ucx", 0); }
+ * see to as under MPICH.  The user's OMPI_MCA_osc wins.
+ *
+ * And no op/avx: Open MPI 4.1.4's AVX reduction operations add 8- and
+ * 16-bit integers (char, short, int8_t ... uint16_t, signed or not) with
+ * saturating instructions, so an MPI_SUM of them that wraps gives 255 or
+ * 32767 instead of the sum mod 2^n wherever the vector loop runs (measured
+ * with MPI_Reduce_local of 256 elements on an AVX-512 machine: 139 of 256
+ * unsigned char sums wrong, 224 of 256 unsigned short; none with
+ * OMPI_MCA_op=^avx).  Every MPI reduction and accumulate goes through the
+ * op framework: the runtime's collectives and team reductions on those
+ * types, a UPC+MPI program's own MPI_Allreduce (test/hunt/hunt_mpi.upc).
+ * The base component's loops are compiled C, vectorized by the compiler
+ * without saturation.  The user's OMPI_MCA_op wins. */
+static void upcrt_start_choose_osc(void) {
+  setenv("OMPI_MCA_osc", "sm,ucx", 0);
+  setenv("OMPI_MCA_op", "^avx", 0);
+}
 #endif
 
 /* ---- the MPI family ----
