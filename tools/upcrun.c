@@ -321,6 +321,19 @@ static int upcrun_is_dashes(const char *line) {
 }
 
 static pid_t upcrun_child;
+/* UPCRUN_STATUS_FILE (Open MPI): the status the runtime ended the job with */
+static char upcrun_status_path[64] = "/tmp/upcrun-status-XXXXXX";
+static int upcrun_read_status(void) {
+  if (!upcrun_status_path[0]) return -1;
+  int v = -1;
+  FILE *f = fopen(upcrun_status_path, "r");
+  if (f) {
+    if (fscanf(f, "%d", &v) != 1) v = -1;
+    fclose(f);
+  }
+  unlink(upcrun_status_path);
+  return v;
+}
 static void upcrun_forward_signal(int sig) {
   if (upcrun_child > 0) kill(upcrun_child, sig);
 }
@@ -404,6 +417,13 @@ static int upcrun_run_filtered(const char *launcher, char **cmd) {
       continue;
     }
     if (dropped && strstr(line, "orte_base_help_aggregate")) continue;
+    /* mpirun failing to print the abort's help message (which is dropped
+     * above anyway): "[HOST:PID] [[JOB,0],0] ORTE_ERROR_LOG: ... in file
+     * ../../../orte/util/show_help.c at line N", seen before its PMIx log
+     * handler's crash */
+    if (reported && line[0] == '[' && strstr(line, own) && strstr(line, "ORTE_ERROR_LOG") &&
+        strstr(line, "show_help.c"))
+      continue;
     dropped = 0;
     fputs(line, stderr);
     fflush(stderr);
@@ -413,6 +433,12 @@ static int upcrun_run_filtered(const char *launcher, char **cmd) {
   while (waitpid(upcrun_child, &status, 0) < 0 && errno == EINTR) {
   }
   fflush(stderr);
+  int runtime_status = upcrun_read_status();
+  if (runtime_status >= 0 && (crash || WIFSIGNALED(status))) {
+    fprintf(stderr, "upcrun: %s crashed after the runtime ended the job (an Open MPI fault); "
+                    "the job's status is the runtime's, %d\n", launcher, runtime_status);
+    return runtime_status;
+  }
   if (crash && error) {
     fprintf(stderr, "upcrun: %s crashed after the runtime's error above (an Open MPI fault); "
                     "the job's status is 1\n", launcher);
@@ -764,6 +790,15 @@ int main(int argc, char **argv) {
     if (hosts) {
       cmd[k++] = "--host";
       cmd[k++] = (char *)hosts;
+    }
+    /* the runtime writes the job's status there before MPI_Abort (for when
+     * mpirun crashes in it: upcrun_run_filtered) */
+    int sfd = mkstemp(upcrun_status_path);
+    if (sfd >= 0) {
+      close(sfd);
+      upcrun_setenv("UPCRUN_STATUS_FILE", upcrun_status_path);
+    } else {
+      upcrun_status_path[0] = '\0';
     }
     for (int e = 0; e < upcrun_nenv; e++) {
       char *kv = malloc(strlen(upcrun_env[e][0]) + strlen(upcrun_env[e][1]) + 2);

@@ -83,6 +83,26 @@ static int upcrt_start_claim(void) {
 
 static void upcrt_start_teardown(int status);
 
+/* UPCRUN_STATUS_FILE: where upcrun (under Open MPI) asks the thread that
+ * ends the job to write its status before MPI_Abort, so that it still has
+ * it when mpirun itself crashes in the abort (Open MPI 4.1's PMIx log
+ * handler: status 139 instead of the job's).  Read at start-up: the abort
+ * may run in a signal handler, where open and write are safe, getenv not
+ * surely. */
+static const char *upcrt_start_status_file;
+static void upcrt_start_write_status(int status) {
+  if (!upcrt_start_status_file) return;
+  int fd = open(upcrt_start_status_file, O_WRONLY | O_TRUNC);
+  if (fd < 0) return;
+  char buf[16], *q = buf + sizeof buf;
+  unsigned v = (unsigned)status & 0xff;
+  *--q = '\n';
+  do *--q = (char)('0' + v % 10); while ((v /= 10) != 0);
+  ssize_t w = write(fd, q, (size_t)(buf + sizeof buf - q));
+  (void)w;
+  close(fd);
+}
+
 /* MPI_Abort prints its own banner; the runtime has already said why. */
 UPCRT_NORETURN void upcrt_start_abort(int status) {
   if (upcrt_threads == 1 && upcrt_start_running && !upcrt_start_exiting) {
@@ -126,6 +146,7 @@ UPCRT_NORETURN void upcrt_start_abort(int status) {
   int fd = open("/dev/null", O_WRONLY);
   if (fd >= 0) dup2(fd, 2);
   upcrt_slurm_end(status); /* a job srun started: scancel keeps the status */
+  upcrt_start_write_status(status);
   MPI_Abort(MPI_COMM_WORLD, status);
   _exit(status);
 }
@@ -441,8 +462,23 @@ static void upcrt_start_watch_init(void) {
  * serves every operation without the target on one node (its first
  * contact with a process excepted), and across nodes (TCP) as rdma does:
  * when the target enters MPI, which the doorbell and the progress thread
- * see to as under MPICH.  The user's OMPI_MCA_osc wins. */
-static void upcrt_start_choose_osc(void) { setenv("OMPI_MCA_osc", "sm,ucx", 0); }
+ * see to as under MPICH.  The user's OMPI_MCA_osc wins.
+ *
+ * And no op/avx: Open MPI 4.1.4's AVX reduction operations add 8- and
+ * 16-bit integers (char, short, int8_t ... uint16_t, signed or not) with
+ * saturating instructions, so an MPI_SUM of them that wraps gives 255 or
+ * 32767 instead of the sum mod 2^n wherever the vector loop runs (measured
+ * with MPI_Reduce_local of 256 elements on an AVX-512 machine: 139 of 256
+ * unsigned char sums wrong, 224 of 256 unsigned short; none with
+ * OMPI_MCA_op=^avx).  Every MPI reduction and accumulate goes through the
+ * op framework: the runtime's collectives and team reductions on those
+ * types, a UPC+MPI program's own MPI_Allreduce (test/hunt/hunt_mpi.upc).
+ * The base component's loops are compiled C, vectorized by the compiler
+ * without saturation.  The user's OMPI_MCA_op wins. */
+static void upcrt_start_choose_osc(void) {
+  setenv("OMPI_MCA_osc", "sm,ucx", 0);
+  setenv("OMPI_MCA_op", "^avx", 0);
+}
 #endif
 
 /* ---- the MPI family ----
@@ -489,6 +525,8 @@ int upcrt_start(int argc, char **argv, int (*user_main)(int, char **),
 #if defined(OPEN_MPI)
   upcrt_start_choose_osc();
 #endif
+  upcrt_start_status_file = getenv("UPCRUN_STATUS_FILE");
+  if (upcrt_start_status_file && !*upcrt_start_status_file) upcrt_start_status_file = NULL;
   MPI_Init_thread(&argc, &argv, upcrt_modules_thread_level(), &provided);
   alarm(0);
   signal(SIGALRM, SIG_DFL);

@@ -47,6 +47,7 @@ struct upcx_team {
   int rank, size;
   int *threads;  /* rank -> MYTHREAD; NULL: the identity (world team) */
   uint32_t seq;  /* collectives begun on this team */
+  int last_op;   /* the op of the last one this thread completed, 0 before the first */
   uint32_t splits;
   int blocking; /* collectives block in MPI (team_can_block) */
   struct upcx_team *next; /* this thread's live teams */
@@ -91,8 +92,13 @@ static int team_is_live_member(uint32_t id) {
 
 /* ---- What this thread is in, and the watch over the other members ---- */
 
+/* The word a member publishes in collective op of t: the team's id, the
+ * collective's number on the team (24 bits), the op of the one before it
+ * (4 bits) and op (4 bits). */
+enum { WORD_SEQ_MASK = 0xffffff };
 static uint64_t op_word(const struct upcx_team *t, int op) {
-  return (uint64_t)t->id << 32 | (uint64_t)(t->seq & 0xffffffu) << 8 | (uint64_t)op;
+  return (uint64_t)t->id << 32 | (uint64_t)(t->seq & WORD_SEQ_MASK) << 8 |
+         (uint64_t)(t->last_op & 0xf) << 4 | (uint64_t)(op & 0xf);
 }
 static void op_publish(uint64_t w) {
   __atomic_store_n((uint64_t *)(upcrt_seg_mybase + UPCRT_SEG_TEAMOP), w, __ATOMIC_RELEASE);
@@ -108,11 +114,36 @@ static const char *team_blocker(int j, uint64_t mine, const struct upcx_team *t,
   uint64_t w = upcrt_seg_load(j, UPCRT_SEG_TEAMOP);
   if (w == 0 || w == mine) return NULL;
   uint32_t id = (uint32_t)(w >> 32);
-  unsigned op = (unsigned)(w & 0xff);
-  if (op >= sizeof op_name / sizeof *op_name) return NULL;
+  unsigned op = (unsigned)(w & 0xf), prev = (unsigned)(w >> 4 & 0xf);
+  if (op >= sizeof op_name / sizeof *op_name || prev >= sizeof op_name / sizeof *op_name)
+    return NULL;
   if (id == t->id) {
-    if (op == (mine & 0xff)) return NULL; /* the next one: this one is completing */
-    snprintf(buf, cap, "is in %s of the team instead", op_name[op]);
+    unsigned my_op = (unsigned)(mine & 0xf);
+    /* how many more of the team's collectives j has begun (mod 2^24) */
+    int32_t ahead = (int32_t)((((uint32_t)(w >> 8) - (uint32_t)(mine >> 8)) & WORD_SEQ_MASK) << 8) >> 8;
+    if (ahead < 0) return NULL; /* behind this thread: it names this one, below */
+    if (ahead == 0) {
+      if (op == my_op) return NULL;
+      snprintf(buf, cap, "is in %s of the team instead", op_name[op]);
+      return buf;
+    }
+    /* the next one, after this one: this one is completing (a broadcast's
+     * root, a barrier's last to arrive); but one after another collective
+     * than this thread's, or further on, is a member that called a
+     * different collective and went on (Open MPI's broadcast returns at its
+     * root, its nonblocking collectives then wait for each other's
+     * messages for ever) */
+    if (ahead == 1 && prev == my_op) return NULL;
+    if (ahead == 1)
+      snprintf(buf, cap,
+               "has called 1 more of the team's collectives than this thread before it (%s, "
+               "then %s, where this thread is in %s: every member calls them in the same order)",
+               op_name[prev], op_name[op], op_name[my_op]);
+    else
+      snprintf(buf, cap,
+               "has called %d more of the team's collectives than this thread before it (it is "
+               "in %s: every member calls them in the same order)",
+               (int)ahead, op_name[op]);
     return buf;
   }
   if (!team_is_live_member(id)) return NULL; /* a team without this thread */
@@ -132,7 +163,7 @@ static double team_now(void) {
  * (*stuck: since when one has; 0 while none does). */
 static void team_look(const struct upcx_team *t, int op, double *stuck) {
   uint64_t mine = op_word(t, op);
-  char buf[160];
+  char buf[320];
   double now = team_now();
   for (int r = 0; r < t->size; r++) {
     int j = team_thread(t, r);
@@ -248,9 +279,10 @@ static void op_begin(struct upcx_team *t, int op) {
     __atomic_fetch_add(&watch_gen, 1, __ATOMIC_ACQ_REL);
   }
 }
-static void op_end(struct upcx_team *t) {
+static void op_end(struct upcx_team *t, int op) {
   if (t->blocking) __atomic_store_n(&watch_op, 0, __ATOMIC_RELEASE);
   t->seq++;
+  t->last_op = op;
   op_publish(0);
 }
 
@@ -334,7 +366,7 @@ upcx_team_t upcx_team_split(upcx_team_t parent, int color, int key) {
   }
   free(all);
   free(m);
-  op_end(p);
+  op_end(p, OP_SPLIT);
   return t;
 }
 
@@ -372,7 +404,7 @@ static void team_barrier_op(struct upcx_team *t, int op) {
     team_wait(&r, t, op);
   }
 #endif
-  op_end(t);
+  op_end(t, op);
 }
 
 void upcx_team_barrier(upcx_team_t t) {
@@ -408,7 +440,7 @@ void upcx_team_broadcast(upcx_team_t t, void *buf, size_t nbytes, int root_rank)
     }
     done += n;
   } while (done < nbytes);
-  op_end(t);
+  op_end(t, OP_BROADCAST);
 }
 
 /* ---- Reductions ---- */
@@ -515,7 +547,7 @@ void upcx_team_allreduce(upcx_team_t t, void *dst, const void *src, size_t count
     }
     done += n;
   } while (done < count);
-  op_end(t);
+  op_end(t, OP_ALLREDUCE);
 }
 
 void upcx_team_free(upcx_team_t t) {

@@ -256,7 +256,10 @@ static MPI_Datatype mpi_type(int k) {
       upcrt_doorbell_ring(t);                                                   \
       MPI_Win_flush(t, upcrt_seg_win);                                          \
     } else {                                                                    \
-      /* request-based, so the wait can yield to the target's process */       \
+      /* request-based, so the wait can yield to the target's process; Open    \
+       * MPI's osc ucx applies it inside the call, under a lock on the target   \
+       * that the target's MPI serves: the doorbell first (segment.h) */        \
+      if (UPCRT_SEG_ACCUMULATE_RINGS_FIRST) upcrt_doorbell_ring(t);             \
       MPI_Request rq;                                                           \
       MPI_Rget_accumulate(val, 1, dt, &old, 1, dt, t, disp, 1, dt, mop,         \
                           upcrt_seg_win, &rq);                                  \
