@@ -6,10 +6,6 @@
 // idea).  A hook returning false ends the traversal, as in Clang.  To hook a
 // node kind not listed, add it to a list below.
 #pragma once
-#include <clang/AST/Decl.h>
-#include <clang/AST/Expr.h>
-#include <clang/AST/Stmt.h>
-#include <clang/AST/StmtCXX.h>
 
 // Visit<Kind>: called for every node of the kind (and of its subclasses).
 #define UPC_AST_VISITED(X)                                                                         \
@@ -23,6 +19,15 @@
 #define UPC_AST_TRAVERSED(X)                                                                       \
   X(ArraySubscriptExpr) X(DoStmt) X(ForStmt) X(FunctionDecl) X(SwitchStmt) X(UnaryOperator)       \
   X(WhileStmt)
+
+namespace clang {
+class Decl;
+class Stmt;
+#define UPC_AST_DECLARE(K) class K;
+UPC_AST_VISITED(UPC_AST_DECLARE)
+UPC_AST_TRAVERSED(UPC_AST_DECLARE)
+#undef UPC_AST_DECLARE
+} // namespace clang
 
 namespace upc {
 
